@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ErrorCode } from '@cgm/domain';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerErrorHandler } from './http/error-handler';
+import { authenticate } from './http/auth';
+import type { AppContext } from './context';
+import { createSessionStore } from './modules/auth/session.store';
+import { registerModules } from './modules';
+
+import { SERVER_VERSION } from './version';
+export { SERVER_VERSION };
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: AppDeps): Promise<{ app: App; ctx: AppContext }> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('actor', null);
+  registerErrorHandler(app);
+
+  const clock = deps.clock ?? systemClock;
+  const mailer =
+    deps.mailer ??
+    createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const sessions = createSessionStore({ db: database.db, clock, config });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    mailer,
+    authenticate: authenticate(sessions.resolve),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CGM Portal API', version: SERVER_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await database.exec('select 1');
+    return { status: 'ok', version: SERVER_VERSION, driver: database.driver };
+  });
+
+  await registerModules(app, ctx, sessions);
+  await serveWebApp(app, config);
+  return { app, ctx };
+}
+
+/** The built web app, from the same process; every non-API path falls back to index.html. */
+async function serveWebApp(app: App, config: Config): Promise<void> {
+  const dist = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const hasWeb = existsSync(`${dist}/index.html`);
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  else app.log.warn({ dist }, 'web app not built: run `npm run build`');
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/') || path === '/healthz' || /\.[a-z0-9]+$/i.test(path);
+    if (!hasWeb || req.method !== 'GET' || isApi) {
+      return reply.status(404).send({ error: ErrorCode.NOT_FOUND, message: 'errors.notFound' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,59 @@
+import { normalizeUsername, isValidEmail } from '@cgm/domain';
+import type { Db } from '../db/client';
+import { profiles, users } from '../db/schema';
+import { hashPassword, newId } from '../lib/crypto';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  userType: 'P' | 'D' | 'M' | 'A';
+  realname: string;
+  role?: 'AccountAdminSuper' | 'AccountAdmin' | null;
+  createdBy?: 'register' | 'hcp' | 'hcp_group' | 'admin' | 'cli';
+  status?: 'active' | 'pending' | 'rejected' | 'disabled';
+  country?: string;
+  language?: string;
+  adminLogin?: boolean;
+  clinicLogin?: boolean;
+  mfa?: boolean;
+  termsVersion?: string | null;
+  organisation?: string | null;
+}
+
+/**
+ * Creates any kind of account directly (operators' CLI, tests, demo data). Registration through the
+ * API applies the full rules; this path trusts its caller but still stores only a password hash.
+ */
+export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<string> {
+  const id = newId();
+  const username = normalizeUsername(input.username);
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id,
+      username,
+      email: isValidEmail(username) ? username : null,
+      mobile: isValidEmail(username) ? null : username,
+      passwordHash: await hashPassword(input.password),
+      userType: input.userType,
+      role: input.role ?? null,
+      createdBy: input.createdBy ?? 'cli',
+      status: input.status ?? 'active',
+      adminLogin: input.adminLogin ?? false,
+      clinicLogin: input.clinicLogin ?? false,
+      country: (input.country ?? 'GB').toUpperCase(),
+      language: input.language ?? 'en',
+      mfaEnabled: input.mfa ?? false,
+      termsVersion: input.termsVersion ?? null,
+      termsAcceptedAt: input.termsVersion ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(profiles).values({
+      userId: id,
+      realname: input.realname,
+      organisation: input.organisation ?? null,
+      updatedAt: now,
+    });
+  });
+  return id;
+}

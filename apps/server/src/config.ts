@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+// Configuration comes only from environment variables, validated at start (DESIGN.md
+// "Conventions"). A bad value stops the process with a message naming the variable.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('CGM Portal <no-reply@cgm-portal.local>'),
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  REGION: z.enum(['eu', 'china', 'france']).default('eu'),
+  SITE_URL_EU: z.string().url().default('https://eu.cgm-portal.example'),
+  SITE_URL_CHINA: z.string().url().default('https://cn.cgm-portal.example'),
+  SITE_URL_FRANCE: z.string().url().default('https://fr.cgm-portal.example'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PRIVACY_VERSION: z.string().default('2026-11'),
+  TERMS_VERSION: z.string().default('2026-11'),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** A configuration for tests and tools: defaults plus overrides, never the process environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), LOG_LEVEL: 'silent', ...overrides };
+}

@@ -1,0 +1,16 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './mail/mailer';
+
+/** What every module's routes and services are given: no globals, so tests can swap each part. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  /** preHandler: a signed-in user of any kind (sets request.actor). */
+  authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Runs raw SQL (used by migrations tooling, tests and benchmarks). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance when embedded (LISTEN/NOTIFY and dumps need it). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** With a DATABASE_URL: node-postgres; without: PGlite persisted under dataDir (DESIGN.md). */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'postgres',
+      pool,
+      exec: async (sql) => void (await pool.query(sql)),
+      close: () => pool.end(),
+    };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    const dir = opts.dataDir ?? './data';
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(`${dir}/pglite`);
+  }
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pglite,
+    exec: async (sql) => void (await pglite.exec(sql)),
+    close: () => pglite.close(),
+  };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.driver === 'postgres') {
+    await migratePg(database.db as never, config);
+  } else {
+    await migratePglite(database.db as never, config);
+  }
+}

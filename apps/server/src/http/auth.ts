@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@cgm/domain';
+import type { AdminRole, CreatedBy, UserType } from '@cgm/contract';
+import { ApiError } from './api-error';
+
+/** Who is asking: resolved from the Bearer token once per request. */
+export interface Actor {
+  userId: string;
+  userType: UserType;
+  role: AdminRole | null;
+  createdBy: CreatedBy;
+  sessionId: string;
+  sessionKind: 'user' | 'admin';
+  flags: { adminLogin: boolean; clinicLogin: boolean };
+}
+
+export type ResolveActor = (token: string) => Promise<Actor | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** preHandler for routes that need a signed-in user: 401 with error 101 otherwise. */
+export function authenticate(resolve: ResolveActor) {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = bearerToken(req);
+    const actor = token ? await resolve(token) : null;
+    if (!actor) throw new ApiError(ErrorCode.UNAUTHORIZED);
+    req.actor = actor;
+  };
+}
+
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw new ApiError(ErrorCode.UNAUTHORIZED);
+  return req.actor;
+}

@@ -1,0 +1,19 @@
+/** Time comes from here so tests can move it (lockout minutes, code expiry, admin idle logout). */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests can set and advance. */
+export class FakeClock implements Clock {
+  constructor(private current = new Date('2026-11-21T10:00:00Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  set(date: Date): void {
+    this.current = new Date(date);
+  }
+}

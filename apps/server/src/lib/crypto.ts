@@ -1,0 +1,47 @@
+import { createHash, randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
+
+// scrypt with OWASP's minimum cost (N=2^17, r=8, p=1), stored as scrypt$N$r$p$salt$hash.
+const COST = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
+
+/** Tests lower the cost (the stored string records it, so verification still works). */
+export function setPasswordCostForTests(n: number): void {
+  COST.N = n;
+}
+const KEY_LENGTH = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, COST);
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scryptAsync(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: COST.maxmem,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+export const newId = (): string => randomUUID();
+
+/** An opaque secret for the client (session token, code challenge); only its hash is stored. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** A uniformly random 6-digit code (spec §5), leading zeros kept. */
+export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -1,0 +1,34 @@
+import { loadConfig } from './config';
+import { openDatabase, runMigrations } from './db/client';
+import { buildApp } from './app';
+
+// Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
+// migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await runMigrations(database);
+  const { app } = await buildApp({ config, database });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  app.log.info(`CGM Portal is running: open http://${shown}:${config.PORT}/ (API docs at /api/docs)`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

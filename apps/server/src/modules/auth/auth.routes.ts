@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  configResponse,
+  errorBody,
+  loginRequest,
+  loginResponse,
+  mfaResendRequest,
+  mfaVerifyRequest,
+  ok,
+  sessionResponse,
+} from '@cgm/contract';
+import type { AppContext } from '../../context';
+import { SERVER_VERSION } from '../../version';
+import { bearerToken, requireActor } from '../../http/auth';
+import type { SessionStore } from './session.store';
+import { createAuthService } from './auth.service';
+
+/** The cookie the web app compares with its session uid on Account routes (spec §2 guard). */
+export const UID_COOKIE = 'cgm_uid';
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessions: SessionStore): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = createAuthService(ctx, sessions);
+  const tags = ['accounts'];
+  const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 423: errorBody, 429: errorBody };
+
+  const signedIn = (reply: FastifyReply, body: z.infer<typeof loginResponse>) => {
+    if (body.uid) {
+      reply.setCookie(UID_COOKIE, body.uid, { path: '/', sameSite: 'strict', httpOnly: false });
+    }
+    return body;
+  };
+
+  r.get(
+    API.config,
+    {
+      schema: {
+        tags,
+        summary: 'Public configuration: site, policy versions',
+        response: { 200: configResponse },
+      },
+    },
+    async () => ({
+      error: 0 as const,
+      site: ctx.config.REGION,
+      sites: {
+        china: ctx.config.SITE_URL_CHINA,
+        france: ctx.config.SITE_URL_FRANCE,
+        eu: ctx.config.SITE_URL_EU,
+      },
+      privacy_version: ctx.config.PRIVACY_VERSION,
+      terms_version: ctx.config.TERMS_VERSION,
+      version: SERVER_VERSION,
+    }),
+  );
+
+  r.post(
+    API.login,
+    {
+      schema: {
+        tags,
+        summary: 'Sign in (spec §7); failures answer with the codes of spec §8',
+        body: loginRequest,
+        response: { 200: loginResponse, ...failures },
+      },
+    },
+    async (req, reply) => signedIn(reply, await auth.login(req.body)),
+  );
+
+  r.post(
+    API.loginMfa,
+    {
+      schema: {
+        tags,
+        summary: 'Second factor: the mailed 6-digit code',
+        body: mfaVerifyRequest,
+        response: { 200: loginResponse, ...failures },
+      },
+    },
+    async (req, reply) => signedIn(reply, await auth.verifyMfa(req.body.mfa_token, req.body.code)),
+  );
+
+  r.post(
+    API.loginMfaResend,
+    {
+      schema: {
+        tags,
+        summary: 'Send another second-factor code (60 s apart)',
+        body: mfaResendRequest,
+        response: { 200: z.object({ error: z.literal(0), mfa_token: z.string() }), ...failures },
+      },
+    },
+    async (req) => auth.resendMfa(req.body.mfa_token),
+  );
+
+  r.get(
+    API.session,
+    {
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        summary: 'The current session',
+        security: [{ bearer: [] }],
+        response: { 200: sessionResponse, 401: errorBody },
+      },
+    },
+    async (req) => auth.currentSession(requireActor(req).userId, bearerToken(req) ?? ''),
+  );
+
+  for (const path of [API.logout, API.adminLogout]) {
+    r.post(
+      path,
+      {
+        preHandler: ctx.authenticate,
+        schema: {
+          tags,
+          summary: 'Sign out (v2.0 users, v2.1 account admins)',
+          security: [{ bearer: [] }],
+          response: { 200: ok, 401: errorBody },
+        },
+      },
+      async (req, reply) => {
+        await sessions.revoke(requireActor(req).sessionId);
+        reply.clearCookie(UID_COOKIE, { path: '/' });
+        return { error: 0 as const };
+      },
+    );
+  }
+}

@@ -1,0 +1,115 @@
+import { ErrorCode, normalizeUsername, siteOfCountry } from '@cgm/domain';
+import type { LoginRequest, LoginResponse } from '@cgm/contract';
+import type { AppContext } from '../../context';
+import { verifyPassword } from '../../lib/crypto';
+import { fail } from '../../http/api-error';
+import type { SessionStore } from './session.store';
+import { createUsersRepository, type UserRow } from './users.repository';
+import { createCodeService } from './codes.service';
+import { loginResponseFor } from './login-response';
+
+/** Which account types each sign-in door admits (spec §2 homes, §8 code 10). */
+const DOORS: Record<LoginRequest['user_type'], ReadonlyArray<UserRow['userType']>> = {
+  P: ['P', 'M'],
+  M: ['P', 'M'],
+  D: ['D'],
+  A: ['A'],
+};
+
+export function siteUrl(ctx: AppContext, site: 'china' | 'france' | 'eu'): string {
+  const c = ctx.config;
+  return { china: c.SITE_URL_CHINA, france: c.SITE_URL_FRANCE, eu: c.SITE_URL_EU }[site];
+}
+
+/**
+ * Sign-in (spec §4 "Login", §8 login codes). Order matters: an unknown user is 2; a locked account
+ * answers 62 before the password is checked (so a locked account reveals nothing more); a wrong
+ * password counts towards the lock (9 with attempts left, then 62); the region check (71) and the
+ * second factor (63) come only after a correct password.
+ */
+export function createAuthService(ctx: AppContext, sessions: SessionStore) {
+  const { clock, config } = ctx;
+  const repo = createUsersRepository(ctx.db);
+  const codes = createCodeService(ctx);
+
+  async function startSession(user: UserRow, remember: boolean): Promise<LoginResponse> {
+    const token = await sessions.create(user.id, user.userType === 'A' ? 'admin' : 'user', remember);
+    return loginResponseFor(user, await repo.realname(user.id), token);
+  }
+
+  async function login(input: LoginRequest): Promise<LoginResponse> {
+    const now = clock.now();
+    const user = await repo.byUsername(normalizeUsername(input.username));
+    if (!user) return fail(ErrorCode.USER_NOT_EXIST);
+    if (!DOORS[input.user_type].includes(user.userType)) return fail(ErrorCode.WRONG_USER_TYPE);
+
+    if (user.lockedUntil && user.lockedUntil > now) {
+      return fail(ErrorCode.LOCKED, { minutes_left: minutesUntil(user.lockedUntil, now) });
+    }
+    if (!(await verifyPassword(input.password, user.passwordHash))) {
+      const failures = await repo.countFailure(user.id);
+      if (failures >= config.LOGIN_MAX_ATTEMPTS) {
+        const lockedUntil = new Date(now.getTime() + config.LOGIN_LOCK_MINUTES * 60_000);
+        await repo.update(user.id, { lockedUntil, failedAttempts: 0 }, now);
+        return fail(ErrorCode.LOCKED, { minutes_left: config.LOGIN_LOCK_MINUTES });
+      }
+      return fail(ErrorCode.WRONG_PASSWORD, { attempts_left: config.LOGIN_MAX_ATTEMPTS - failures });
+    }
+    if (user.failedAttempts > 0 || user.lockedUntil) {
+      await repo.update(user.id, { failedAttempts: 0, lockedUntil: null }, now);
+    }
+    if (user.status === 'pending' || user.status === 'rejected') return fail(ErrorCode.NOT_APPROVED);
+    if (user.status === 'disabled') return fail(ErrorCode.FORBIDDEN, { message: 'errors.accountDisabled' });
+
+    const site = siteOfCountry(user.country);
+    if (site !== config.REGION) return fail(ErrorCode.WRONG_REGION, { site, site_url: siteUrl(ctx, site) });
+
+    if (user.mfaEnabled) {
+      const { token } = await sendMfaCode(user, input.remember ?? false);
+      return fail(ErrorCode.MFA_REQUIRED, { mfa_token: token });
+    }
+    return startSession(user, input.remember ?? false);
+  }
+
+  function sendMfaCode(user: UserRow, remember: boolean) {
+    const channel = user.email ? 'email' : 'sms';
+    return codes.issue({
+      purpose: 'mfa',
+      target: (user.email ?? user.mobile ?? user.username) as string,
+      channel,
+      language: user.language,
+      userId: user.id,
+      extra: { remember },
+    });
+  }
+
+  async function verifyMfa(mfaToken: string, code: string): Promise<LoginResponse> {
+    const challenge = await codes.consume(mfaToken, code, 'mfa');
+    const user = challenge.userId ? await repo.byId(challenge.userId) : undefined;
+    if (!user || user.status !== 'active') return fail(ErrorCode.MFA_CODE_WRONG);
+    const remember = Boolean((challenge.extra as { remember?: boolean } | null)?.remember);
+    return startSession(user, remember);
+  }
+
+  /** A new code for the same sign-in; the answer carries the new challenge token. */
+  async function resendMfa(mfaToken: string): Promise<{ error: 0; mfa_token: string }> {
+    const challenge = await codes.find(mfaToken, 'mfa');
+    const user = challenge?.userId ? await repo.byId(challenge.userId) : undefined;
+    if (!challenge || !user) return fail(ErrorCode.MFA_CODE_WRONG);
+    const remember = Boolean((challenge.extra as { remember?: boolean } | null)?.remember);
+    const { token } = await sendMfaCode(user, remember);
+    return { error: 0, mfa_token: token };
+  }
+
+  async function currentSession(userId: string, token: string): Promise<LoginResponse> {
+    const user = await repo.byId(userId);
+    if (!user) return fail(ErrorCode.UNAUTHORIZED);
+    return loginResponseFor(user, await repo.realname(user.id), token);
+  }
+
+  return { login, verifyMfa, resendMfa, currentSession };
+}
+
+function minutesUntil(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+}

@@ -1,0 +1,64 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app';
+import { testConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { FakeClock } from '../lib/clock';
+import { setPasswordCostForTests } from '../lib/crypto';
+import type { AppContext } from '../context';
+import { createTestDatabase } from './test-db';
+
+setPasswordCostForTests(2 ** 10);
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  database: Database;
+  clock: FakeClock;
+  /** JSON request helper; returns status and parsed body. */
+  call<T = Record<string, unknown>>(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; raw: LightMyRequestResponse }>;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh test database, with a fake clock, driven through inject(). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = new FakeClock();
+  const { app, ctx } = await buildApp({
+    config: testConfig({ WEB_DIST: '/nonexistent', ...overrides }),
+    database,
+    clock,
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    clock,
+    async call(method, url, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const raw = await app.inject({
+        method,
+        url,
+        headers,
+        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      });
+      const text = raw.body;
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON (images, HTML): leave as text */
+      }
+      return { status: raw.statusCode, body: body as never, raw };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
