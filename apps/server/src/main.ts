@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
+import { demoLoginsText, seedDemoIfEmpty } from './demo/seed-demo';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
@@ -8,10 +9,16 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await runMigrations(database);
+  // Demo accounts on the embedded database unless SEED_DEMO=0 (or SEED_DEMO=1 to force on PostgreSQL).
+  const seedDemo = config.SEED_DEMO ? config.SEED_DEMO === '1' : database.driver === 'pglite';
+  if (seedDemo) await seedDemoIfEmpty(database.db, config.TERMS_VERSION);
   const { app } = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  app.log.info(`CGM Portal is running: open http://${shown}:${config.PORT}/ (API docs at /api/docs)`);
+  const base = `http://${shown}:${config.PORT}`;
+  const banner = [`CGM Portal is running: open ${base}/  (API documentation: ${base}/api/docs)`];
+  if (seedDemo) banner.push(demoLoginsText(base));
+  console.log(banner.join('\n'));
 
   let stopping = false;
   const stop = async (signal: string) => {

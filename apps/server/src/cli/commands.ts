@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { checkPassword, normalizeUsername } from '@cgm/domain';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { invitationCodes, users } from '../db/schema';
+import { newId } from '../lib/crypto';
+import { createUser, type NewUser } from './create-user';
+
+export const USAGE = `CGM Portal command line
+
+  npm run cli -- migrate
+  npm run cli -- create-super-admin --username <email> --password <pw> --name <full name>
+  npm run cli -- create-user --type P|D|M|A --username <email or mobile> --password <pw> --name <full name>
+        [--role AccountAdminSuper|AccountAdmin] [--created-by register|hcp|hcp_group|admin|cli]
+        [--country GB] [--language en] [--organisation <name>] [--admin-login] [--clinic-login] [--mfa]
+  npm run cli -- approve-hcp --username <email> [--reject --note <reason>]
+  npm run cli -- create-invitation [--code <code>] [--days 30]
+`;
+
+type Values = Record<string, string | boolean | undefined>;
+type Env = { config: Config; database: Database };
+
+const required = (values: Values, key: string): string => {
+  const v = values[key];
+  if (typeof v !== 'string' || v.trim() === '') throw new Error(`--${key} is required\n\n${USAGE}`);
+  return v;
+};
+
+export async function runCommand(command: string, values: Values, env: Env): Promise<string> {
+  const { database } = env;
+  switch (command) {
+    case 'migrate':
+      return 'migrations applied';
+    case 'create-super-admin':
+      return createChecked(env, { ...values, type: 'A', role: 'AccountAdminSuper' });
+    case 'create-user':
+      return createChecked(env, values);
+    case 'approve-hcp': {
+      const { approveByUsername } = await import('./approve-hcp');
+      return approveByUsername(
+        env,
+        required(values, 'username'),
+        values.reject ? 'rejected' : 'approved',
+        values.note as string | undefined,
+      );
+    }
+    case 'create-invitation': {
+      const code = (values.code as string | undefined) ?? newId().slice(0, 8).toUpperCase();
+      const days = Number(values.days ?? 30);
+      await database.db
+        .insert(invitationCodes)
+        .values({ code, expiresAt: new Date(Date.now() + days * 86400_000) });
+      return `invitation code ${code} (valid ${days} days)`;
+    }
+    default:
+      throw new Error(`unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+async function createChecked(env: Env, values: Values): Promise<string> {
+  const username = normalizeUsername(required(values, 'username'));
+  const password = required(values, 'password');
+  const type = required(values, 'type');
+  if (!['P', 'D', 'M', 'A'].includes(type)) throw new Error('--type must be P, D, M or A');
+  const verdict = checkPassword(password, username, 'change');
+  if (!verdict.ok) throw new Error(`password refused: ${verdict.problems.join(', ')}`);
+  const existing = await env.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username));
+  if (existing.length > 0) throw new Error(`a user named ${username} already exists`);
+  const input: NewUser = {
+    username,
+    password,
+    userType: type as NewUser['userType'],
+    realname: required(values, 'name'),
+    role: (values.role as NewUser['role']) ?? (type === 'A' ? 'AccountAdmin' : null),
+    createdBy: (values['created-by'] as NewUser['createdBy']) ?? 'cli',
+    country: (values.country as string | undefined) ?? 'GB',
+    language: (values.language as string | undefined) ?? 'en',
+    organisation: (values.organisation as string | undefined) ?? null,
+    adminLogin: Boolean(values['admin-login']),
+    clinicLogin: Boolean(values['clinic-login']),
+    mfa: Boolean(values.mfa),
+    termsVersion: env.config.TERMS_VERSION,
+  };
+  const id = await createUser(env.database.db, input);
+  return `created ${input.userType} ${username} (uid ${id})`;
+}

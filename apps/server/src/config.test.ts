@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('configuration from the environment (DESIGN.md conventions)', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 8080, DATA_DIR: './data', REGION: 'eu', LOG_LEVEL: 'info' });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads and coerces values', () => {
+    const c = loadConfig({ PORT: '9000', REGION: 'china', DATABASE_URL: 'postgres://u@h:5432/d' });
+    expect(c.PORT).toBe(9000);
+    expect(c.REGION).toBe('china');
+    expect(c.DATABASE_URL).toBe('postgres://u@h:5432/d');
+  });
+
+  it('stops with a message naming every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', REGION: 'mars' })).toThrow(
+      /PORT[\s\S]*REGION|REGION[\s\S]*PORT/,
+    );
+  });
+});
