@@ -105,6 +105,19 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
+/** error 71 on registration or HCP apply: the regional site that serves the chosen country. */
+const wrongRegionFields = {
+  site: z.enum(['china', 'france', 'eu']).optional(),
+  site_url: z.string().optional(),
+};
+export const registerResponse = z.object({
+  error: z.number().int(),
+  message: z.string().optional(),
+  uid: uid.optional(),
+  username: z.string().optional(),
+  ...wrongRegionFields,
+});
+
 export const hcpApplyRequest = z.object({
   email: z.string().trim().max(254),
   seccode_token: z.string().min(1).max(200),
@@ -128,6 +141,7 @@ export const hcpApplyResponse = z.object({
   /** error 3: the type of the existing account (D: already an HCP). */
   existing_type: userType.optional(),
   converted: z.boolean().optional(),
+  ...wrongRegionFields,
 });
 
 export const passwordModifyRequest = z.object({

@@ -18,4 +18,6 @@ export const API = {
   passwordModify: '/api/v2.0/password/modify',
   passwordResetToken: '/api/v2.0/password/reset/token',
   passwordReset: '/api/v2.0/password/reset',
+  devices: '/api/v2.0/devices',
+  ingest: '/api/v2.0/ingest',
 } as const;

@@ -1,1 +1,3 @@
 export * from './accounts';
+export * from './device-data';
+export * from './relations';

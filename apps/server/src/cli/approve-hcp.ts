@@ -1,0 +1,52 @@
+import { and, desc, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { normalizeUsername } from '@cgm/domain';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { AppContext } from '../context';
+import { hcpApplications, users } from '../db/schema';
+import { systemClock } from '../lib/clock';
+import { createMailer } from '../mail/mailer';
+import { decideApplication } from '../modules/registration/hcp.service';
+
+/** The context the services need, outside an HTTP server (the CLI sends mail like the server does). */
+export function cliContext(config: Config, database: Database): AppContext {
+  const log = pino({ level: config.LOG_LEVEL });
+  return {
+    config,
+    database,
+    db: database.db,
+    clock: systemClock,
+    mailer: createMailer({
+      db: database.db,
+      clock: systemClock,
+      log,
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+    }),
+    authenticate: async () => {
+      throw new Error('no HTTP requests in the command line');
+    },
+  };
+}
+
+/** Decides the newest submitted HCP application of a user (until the admin area exists, operators do it here). */
+export async function approveByUsername(
+  env: { config: Config; database: Database },
+  username: string,
+  decision: 'approved' | 'rejected',
+  note?: string,
+): Promise<string> {
+  const db = env.database.db;
+  const rows = await db
+    .select({ id: hcpApplications.id })
+    .from(hcpApplications)
+    .innerJoin(users, eq(users.id, hcpApplications.userId))
+    .where(and(eq(users.username, normalizeUsername(username)), eq(hcpApplications.status, 'submitted')))
+    .orderBy(desc(hcpApplications.createdAt))
+    .limit(1);
+  const application = rows[0];
+  if (!application) throw new Error(`no submitted HCP application for ${username}`);
+  await decideApplication(cliContext(env.config, env.database), application.id, decision, 'cli', note);
+  return `application of ${username} ${decision}; the applicant was mailed`;
+}

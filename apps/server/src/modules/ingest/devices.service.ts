@@ -1,0 +1,75 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { ErrorCode } from '@cgm/domain';
+import type { AppContext } from '../../context';
+import { devices } from '../../db/schema';
+import { newId, newToken, sha256 } from '../../lib/crypto';
+import type { Actor } from '../../http/auth';
+import { ApiError } from '../../http/api-error';
+import { assertMayAccessPatient } from '../../policy/patient-data';
+
+export interface DeviceIdentity {
+  deviceId: string;
+  patientId: string;
+}
+
+/** Device apps act for one patient with a token of their own (not the patient's session). */
+export function createDevicesService(ctx: AppContext) {
+  const { db, clock } = ctx;
+  return {
+    async register(
+      actor: Actor,
+      input: { kind: 'sensor_app' | 'patch_app' | 'pdm'; serial: string; name?: string },
+    ) {
+      await assertMayAccessPatient(db, actor, actor.userId, 'own');
+      const token = newToken();
+      const id = newId();
+      await db.insert(devices).values({
+        id,
+        patientId: actor.userId,
+        kind: input.kind,
+        serial: input.serial,
+        name: input.name ?? null,
+        tokenHash: sha256(token),
+        createdAt: clock.now(),
+      });
+      return { error: 0 as const, device_id: id, device_token: token };
+    },
+
+    async list(actor: Actor) {
+      await assertMayAccessPatient(db, actor, actor.userId, 'own');
+      const rows = await db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.patientId, actor.userId), isNull(devices.revokedAt)));
+      return rows.map((d) => ({
+        device_id: d.id,
+        kind: d.kind,
+        serial: d.serial,
+        name: d.name,
+        created_at: d.createdAt.toISOString(),
+        last_seen_at: d.lastSeenAt?.toISOString() ?? null,
+      }));
+    },
+
+    async revoke(actor: Actor, deviceId: string) {
+      await assertMayAccessPatient(db, actor, actor.userId, 'own');
+      const res = await db
+        .update(devices)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(devices.id, deviceId), eq(devices.patientId, actor.userId), isNull(devices.revokedAt)))
+        .returning({ id: devices.id });
+      if (res.length === 0) throw new ApiError(ErrorCode.NOT_FOUND);
+    },
+
+    /** The device behind a token, or null (revoked, unknown). */
+    async resolve(token: string): Promise<DeviceIdentity | null> {
+      const rows = await db
+        .select({ id: devices.id, patientId: devices.patientId })
+        .from(devices)
+        .where(and(eq(devices.tokenHash, sha256(token)), isNull(devices.revokedAt)))
+        .limit(1);
+      const row = rows[0];
+      return row ? { deviceId: row.id, patientId: row.patientId } : null;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode } from '@cgm/domain';
+import type { Db } from '../db/client';
+import { relations, users } from '../db/schema';
+import type { Actor } from '../http/auth';
+import { ApiError } from '../http/api-error';
+
+/**
+ * The one answer to "may this actor do this to this patient's data" (spec §1 consent, §6 roles).
+ * Every route that touches a patient's data asks here; nothing else grants access.
+ *
+ * - read:     view monitor, reports, events, records, settings, portrait.
+ * - settings: change the patient's monitor settings (spec §6: a carer can edit them).
+ * - clinical: add or change events and medical records (HCPs, spec §6).
+ * - own:      things only the patient does: register devices, delete data, decide relations.
+ */
+export type PatientAction = 'read' | 'settings' | 'clinical' | 'own';
+
+/** What each follower type may do once the patient accepted (nothing before). */
+const FOLLOWER_RIGHTS: Record<'M' | 'D', ReadonlySet<PatientAction>> = {
+  M: new Set(['read', 'settings']),
+  D: new Set(['read', 'settings', 'clinical']),
+};
+
+export async function mayAccessPatient(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  action: PatientAction,
+): Promise<boolean> {
+  if (actor.userId === patientId) return actor.userType === 'P';
+  if (action === 'own') return false;
+  if (actor.userType !== 'M' && actor.userType !== 'D') return false;
+  const rows = await db
+    .select({ state: relations.state, patientType: users.userType })
+    .from(relations)
+    .innerJoin(users, eq(users.id, relations.patientId))
+    .where(and(eq(relations.patientId, patientId), eq(relations.followerId, actor.userId)))
+    .limit(1);
+  const row = rows[0];
+  return row?.state === 'accepted' && row.patientType === 'P' && FOLLOWER_RIGHTS[actor.userType].has(action);
+}
+
+/** Throws 403 (error 102) unless allowed. */
+export async function assertMayAccessPatient(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  action: PatientAction,
+): Promise<void> {
+  // Refusal is the same whether the patient does not exist or is not followed, so an outsider
+  // cannot probe which ids exist.
+  if (!(await mayAccessPatient(db, actor, patientId, action))) throw new ApiError(ErrorCode.FORBIDDEN);
+}
