@@ -22,6 +22,8 @@ import { authenticate } from './http/auth';
 import type { AppContext } from './context';
 import { createSessionStore } from './modules/auth/session.store';
 import { registerModules } from './modules';
+import { createLocalBus, type LiveBus } from './bus/live-bus';
+import { createPgBus } from './bus/pg-bus';
 
 import { SERVER_VERSION } from './version';
 export { SERVER_VERSION };
@@ -31,6 +33,7 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  bus?: LiveBus;
 }
 
 export type App = FastifyInstance;
@@ -52,12 +55,23 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; ctx: AppConte
     deps.mailer ??
     createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const sessions = createSessionStore({ db: database.db, clock, config });
+  // Several processes share one PostgreSQL, so their bus is LISTEN/NOTIFY; the embedded database
+  // is one process by nature.
+  const bus =
+    deps.bus ??
+    (database.driver === 'postgres' && config.DATABASE_URL
+      ? await createPgBus(config.DATABASE_URL, app.log)
+      : createLocalBus());
+  app.addHook('onClose', async () => {
+    if (!deps.bus) await bus.close();
+  });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     clock,
     mailer,
+    bus,
     authenticate: authenticate(sessions.resolve),
   };
 

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
+import type { LiveBus } from './bus/live-bus';
 
 /** What every module's routes and services are given: no globals, so tests can swap each part. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** Tells waiting long polls that a patient has new data (in-process, or PostgreSQL LISTEN/NOTIFY). */
+  bus: LiveBus;
   /** preHandler: a signed-in user of any kind (sets request.actor). */
   authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }

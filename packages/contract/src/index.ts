@@ -2,3 +2,4 @@ export * from './common';
 export * from './accounts';
 export * from './paths';
 export * from './device-records';
+export * from './monitor';

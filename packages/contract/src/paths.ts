@@ -20,4 +20,12 @@ export const API = {
   passwordReset: '/api/v2.0/password/reset',
   devices: '/api/v2.0/devices',
   ingest: '/api/v2.0/ingest',
+  monitorStatus: (id: string) => `/api/v2.1/monitor/${encodeURIComponent(id)}/status`,
+  monitorProfile: (id: string) => `/api/v2.0/monitor/${encodeURIComponent(id)}/profile`,
+  monitorSettings: (id: string) => `/api/v2.0/monitor/${encodeURIComponent(id)}/settings`,
+  monitorData: '/api/v2.0/monitor/data',
+  settings: (id: string) => `/api/v2.0/settings/${encodeURIComponent(id)}`,
 } as const;
+
+/** The server's route pattern of a parameterised path: `routeOf(API.monitorStatus)` → `/api/v2.1/monitor/:id/status`. */
+export const routeOf = (path: (id: string) => string): string => decodeURIComponent(path(':id'));

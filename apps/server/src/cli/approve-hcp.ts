@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { hcpApplications, users } from '../db/schema';
 import { systemClock } from '../lib/clock';
 import { createMailer } from '../mail/mailer';
+import { createLocalBus } from '../bus/live-bus';
 import { decideApplication } from '../modules/registration/hcp.service';
 
 /** The context the services need, outside an HTTP server (the CLI sends mail like the server does). */
@@ -24,6 +25,7 @@ export function cliContext(config: Config, database: Database): AppContext {
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
     }),
+    bus: createLocalBus(),
     authenticate: async () => {
       throw new Error('no HTTP requests in the command line');
     },

@@ -14,8 +14,8 @@ export interface IngestOutcome {
   problems: Array<{ index: number; status: 'rejected'; reason: string }>;
 }
 
-/** Listeners told after a batch is durable (the live monitor's bus subscribes here). */
-export type IngestListener = (patientId: string, lastTime: number) => void;
+/** Listeners told after a batch is durable, with its commit time (the live bus's eventNo). */
+export type IngestListener = (patientId: string, eventNo: number) => void;
 
 /**
  * The realtime ingest: validate each record, store the good ones exactly once in one transaction,
@@ -47,8 +47,7 @@ export function createIngestService(ctx: AppContext, listeners: IngestListener[]
         return n;
       });
       if (stored > 0) {
-        const last = good.reduce((m, r) => Math.max(m, r.time), 0);
-        for (const listener of listeners) listener(device.patientId, last);
+        for (const listener of listeners) listener(device.patientId, now.getTime());
       }
       return { error: 0, stored, duplicates: good.length - stored, rejected: problems.length, problems };
     },

@@ -1,0 +1,157 @@
+import { and, desc, eq, gte, isNotNull, lt, max } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  alarms,
+  basalSegments,
+  bgReadings,
+  boluses,
+  deviceSessions,
+  deviceStatus,
+  profiles,
+  sgReadings,
+  uploads,
+} from '../../db/schema';
+
+/** SQL for the live monitor: the latest state of each device and the chart window. */
+export function createMonitorRepository(db: Db) {
+  return {
+    async patientName(patientId: string) {
+      const rows = await db
+        .select({ realname: profiles.realname, alias: profiles.alias })
+        .from(profiles)
+        .where(eq(profiles.userId, patientId));
+      return rows[0] ?? { realname: '', alias: null };
+    },
+
+    async latestStatus(patientId: string, kind: 'sensor' | 'pump') {
+      const rows = await db
+        .select()
+        .from(deviceStatus)
+        .where(and(eq(deviceStatus.patientId, patientId), eq(deviceStatus.kind, kind)))
+        .orderBy(desc(deviceStatus.time))
+        .limit(1);
+      return rows[0];
+    },
+
+    async latestSg(patientId: string) {
+      const rows = await db
+        .select()
+        .from(sgReadings)
+        .where(eq(sgReadings.patientId, patientId))
+        .orderBy(desc(sgReadings.time))
+        .limit(1);
+      return rows[0];
+    },
+
+    async currentSession(patientId: string, kind: 'sensor' | 'patch') {
+      const rows = await db
+        .select()
+        .from(deviceSessions)
+        .where(and(eq(deviceSessions.patientId, patientId), eq(deviceSessions.kind, kind)))
+        .orderBy(desc(deviceSessions.startedAt))
+        .limit(1);
+      return rows[0];
+    },
+
+    async lastCalibration(patientId: string) {
+      const rows = await db
+        .select({ time: bgReadings.time })
+        .from(bgReadings)
+        .where(and(eq(bgReadings.patientId, patientId), eq(bgReadings.kind, 'calibration')))
+        .orderBy(desc(bgReadings.time))
+        .limit(1);
+      return rows[0]?.time ?? null;
+    },
+
+    async lastBolus(patientId: string) {
+      const rows = await db
+        .select()
+        .from(boluses)
+        .where(eq(boluses.patientId, patientId))
+        .orderBy(desc(boluses.time))
+        .limit(1);
+      return rows[0];
+    },
+
+    async latestBasal(patientId: string) {
+      const rows = await db
+        .select()
+        .from(basalSegments)
+        .where(eq(basalSegments.patientId, patientId))
+        .orderBy(desc(basalSegments.time))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** The newest batch commit time: the patient's eventNo when this process has seen none. */
+    async lastUploadTime(patientId: string): Promise<number> {
+      const rows = await db
+        .select({ t: max(uploads.receivedAt) })
+        .from(uploads)
+        .where(and(eq(uploads.patientId, patientId), gte(uploads.stored, 1)));
+      return rows[0]?.t?.getTime() ?? 0;
+    },
+
+    async lastSource(patientId: string) {
+      const rows = await db
+        .select({ source: uploads.source })
+        .from(uploads)
+        .where(and(eq(uploads.patientId, patientId), gte(uploads.stored, 1)))
+        .orderBy(desc(uploads.receivedAt))
+        .limit(1);
+      return rows[0]?.source ?? null;
+    },
+
+    async chart(patientId: string, st: Date, et: Date) {
+      const [sg, basal, bolus, calib, alarm] = await Promise.all([
+        db
+          .select({
+            time: sgReadings.time,
+            mgdl: sgReadings.mgdl,
+            quality: sgReadings.quality,
+            code: sgReadings.displayCode,
+          })
+          .from(sgReadings)
+          .where(and(eq(sgReadings.patientId, patientId), gte(sgReadings.time, st), lt(sgReadings.time, et)))
+          .orderBy(sgReadings.time),
+        db
+          .select()
+          .from(basalSegments)
+          // A segment that started before the window may still run inside it (up to a day back).
+          .where(
+            and(
+              eq(basalSegments.patientId, patientId),
+              gte(basalSegments.time, new Date(st.getTime() - 86400_000)),
+              lt(basalSegments.time, et),
+            ),
+          )
+          .orderBy(basalSegments.time),
+        db
+          .select()
+          .from(boluses)
+          .where(and(eq(boluses.patientId, patientId), gte(boluses.time, st), lt(boluses.time, et)))
+          .orderBy(boluses.time),
+        db
+          .select()
+          .from(bgReadings)
+          .where(and(eq(bgReadings.patientId, patientId), gte(bgReadings.time, st), lt(bgReadings.time, et)))
+          .orderBy(bgReadings.time),
+        db
+          .select()
+          .from(alarms)
+          .where(
+            and(
+              eq(alarms.patientId, patientId),
+              gte(alarms.time, st),
+              lt(alarms.time, et),
+              isNotNull(alarms.code),
+            ),
+          )
+          .orderBy(alarms.time),
+      ]);
+      return { sg, basal, bolus, calib, alarm };
+    },
+  };
+}
+
+export type MonitorRepository = ReturnType<typeof createMonitorRepository>;

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MONITOR_POLL_TIMEOUT_MS } from '@cgm/domain';
+import {
+  API,
+  routeOf,
+  errorBody,
+  monitorPollRequest,
+  monitorPollResponse,
+  monitorStatusQuery,
+  monitorStatusResponse,
+} from '@cgm/contract';
+import type { AppContext } from '../../context';
+import { requireActor } from '../../http/auth';
+import { createMonitorService } from './monitor.service';
+
+/** The server answers an idle poll a little before the client's 118 s timeout (spec §9), so the
+ *  client sees an empty answer rather than an abort. */
+export const POLL_WAIT_MS = MONITOR_POLL_TIMEOUT_MS - 8_000;
+
+export function registerMonitorRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { pollWaitMs?: number } = {},
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const monitor = createMonitorService(ctx);
+  const tags = ['monitor'];
+  const security = [{ bearer: [] }];
+  const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+  r.get(
+    routeOf(API.monitorStatus),
+    {
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "A patient's live status: sensor, pump/patch, and the last hours' chart",
+        params: z.object({ id: z.string().min(1).max(64) }),
+        querystring: monitorStatusQuery,
+        response: { 200: monitorStatusResponse, ...refusals },
+      },
+    },
+    async (req) => ({
+      error: 0 as const,
+      status: await monitor.status(requireActor(req), req.params.id, req.query.hours),
+    }),
+  );
+
+  r.post(
+    API.monitorData,
+    {
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Long poll: answers when a watched patient has data newer than eventNo, or empty after ~110 s',
+        body: monitorPollRequest,
+        response: { 200: monitorPollResponse, ...refusals },
+      },
+    },
+    async (req, reply) => {
+      const abort = new AbortController();
+      reply.raw.once('close', () => abort.abort());
+      return monitor.poll(
+        requireActor(req),
+        req.body.uids,
+        req.body.eventNo,
+        opts.pollWaitMs ?? POLL_WAIT_MS,
+        abort.signal,
+      );
+    },
+  );
+}

@@ -1,0 +1,185 @@
+import { AUTO_MODE_BASAL_TYPE, ErrorCode, isStale } from '@cgm/domain';
+import type { ChartData, MonitorStatus, PumpStatus, SensorStatus } from '@cgm/contract';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { ApiError } from '../../http/api-error';
+import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
+import { createMonitorRepository } from './monitor.repository';
+
+const HOUR = 3600_000;
+type Row = Record<string, unknown>;
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The live monitor (spec §3 monitor status, §4 live monitor and staleness). */
+export function createMonitorService(ctx: AppContext) {
+  const repo = createMonitorRepository(ctx.db);
+
+  async function eventNoOf(patientId: string): Promise<number> {
+    return Math.max(ctx.bus.latest(patientId), await repo.lastUploadTime(patientId));
+  }
+
+  async function sensor(patientId: string, now: number): Promise<SensorStatus | null> {
+    const [row, sg, session, calibration] = await Promise.all([
+      repo.latestStatus(patientId, 'sensor'),
+      repo.latestSg(patientId),
+      repo.currentSession(patientId, 'sensor'),
+      repo.lastCalibration(patientId),
+    ]);
+    if (!row && !sg) return null;
+    const s = (row?.status ?? {}) as Row;
+    const updateTime = Math.max(row?.time.getTime() ?? 0, sg?.time.getTime() ?? 0);
+    const open = session && !session.endedAt;
+    return {
+      status: str(s.status) ?? 'monitoring',
+      serial: row?.serial ?? sg?.serial ?? '',
+      deviceType: str(s.device_type),
+      updateTime,
+      glucose: sg?.mgdl ?? null,
+      glucoseTime: sg?.time.getTime() ?? null,
+      glucoseRate: sg?.rate ?? num(s.rate),
+      quality: sg?.quality ?? null,
+      displayCode: sg?.displayCode ?? null,
+      batteryPercent: num(s.battery_percent),
+      sensorLifetimeTotalCount: num(s.lifetime_total_count),
+      sequence: row?.seq ?? null,
+      sessionStart: open ? session.startedAt.getTime() : null,
+      expiresAt: open ? session.startedAt.getTime() + session.ratedLifeHours * HOUR : null,
+      lastCalibration: calibration?.getTime() ?? null,
+      stale: isStale(sg?.time.getTime() ?? updateTime, now),
+    };
+  }
+
+  async function pump(patientId: string, now: number): Promise<PumpStatus | null> {
+    const [row, session, bolus, basal] = await Promise.all([
+      repo.latestStatus(patientId, 'pump'),
+      repo.currentSession(patientId, 'patch'),
+      repo.lastBolus(patientId),
+      repo.latestBasal(patientId),
+    ]);
+    if (!row) return null;
+    const s = row.status as Row;
+    const basalType = num(s.basal_type);
+    const last = s.last_bolus as { time: number; code: string; delivered: number } | null | undefined;
+    const lastBolus =
+      bolus && (!last || bolus.time.getTime() >= last.time)
+        ? {
+            time: bolus.time.getTime(),
+            code: bolus.code,
+            delivered: bolus.delivered + (bolus.extendedDelivered ?? 0),
+          }
+        : (last ?? null);
+    const tempEnds = basal ? basal.time.getTime() + basal.durationMin * 60_000 : 0;
+    const open = session && !session.endedAt;
+    return {
+      state: row.status && typeof s.state === 'number' ? s.state : 0,
+      serial: row.serial,
+      pdmSerial: session?.pdmSerial ?? null,
+      basalType,
+      basalRate: num(s.basal_rate),
+      AutoModeEnabledNew: s.auto_mode === true || basalType === AUTO_MODE_BASAL_TYPE,
+      iob: num(s.iob),
+      reservoir: num(s.reservoir_units),
+      batteryPercent: num(s.battery_percent),
+      patchState: str(s.patch_state),
+      mode: str(s.mode),
+      suspendTime: num(s.suspend_time),
+      lastBolus,
+      tempBasal:
+        basal && (basal.code === 'BART' || basal.code === 'BAAT') && tempEnds > now
+          ? { code: basal.code, rate: basal.rate, endsAt: tempEnds }
+          : null,
+      updateTime: row.time.getTime(),
+      patchStart: open ? session.startedAt.getTime() : null,
+      expiresAt: open ? session.startedAt.getTime() + session.ratedLifeHours * HOUR : null,
+      stale: isStale(row.time.getTime(), now),
+    };
+  }
+
+  async function chart(patientId: string, st: number, et: number): Promise<ChartData> {
+    const c = await repo.chart(patientId, new Date(st), new Date(et));
+    const autoTotal = (auto: unknown) => {
+      const a = (auto ?? {}) as Row;
+      return (
+        (num(a.auto_basal_delivery) ?? 0) +
+        (num(a.auto_corr_delivery) ?? 0) +
+        (num(a.auto_food_delivery) ?? 0)
+      );
+    };
+    return {
+      st,
+      et,
+      sg: c.sg.map((r) => [r.time.getTime(), r.mgdl, r.quality ?? r.code ?? null]),
+      basal: c.basal
+        .filter((b) => b.time.getTime() + b.durationMin * 60_000 > st)
+        .map((b) => [b.time.getTime(), b.code, b.durationMin, b.rate, b.delivered, autoTotal(b.auto)]),
+      bolus: c.bolus.map((b) => [b.time.getTime(), b.code, b.delivered + (b.extendedDelivered ?? 0)]),
+      calibRecord: c.calib.map((b) => [b.time.getTime(), b.mgdl, b.kind]),
+      sensor_alarm: c.alarm.filter((a) => a.deviceSource === 'sensor').map((a) => [a.time.getTime(), a.code]),
+      pump_alarm: c.alarm.filter((a) => a.deviceSource === 'pump').map((a) => [a.time.getTime(), a.code]),
+    };
+  }
+
+  return {
+    async status(actor: Actor, patientId: string, hours: number): Promise<MonitorStatus> {
+      await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
+      const now = ctx.clock.now().getTime();
+      const [name, s, p, ch, eventNo, source] = await Promise.all([
+        repo.patientName(patientId),
+        sensor(patientId, now),
+        pump(patientId, now),
+        chart(patientId, now - hours * HOUR, now + 60_000),
+        eventNoOf(patientId),
+        repo.lastSource(patientId),
+      ]);
+      return {
+        patient: { uid: patientId, realname: name.realname, alias: name.alias },
+        data_source: source,
+        server_time: now,
+        eventNo,
+        sensor_status: s,
+        pump_status: p,
+        chart: ch,
+      };
+    },
+
+    /**
+     * The long poll: answer at once if a watched patient already has newer data, else when the bus
+     * says so, else empty after the timeout. Access is checked when the poll starts and again
+     * before answering, so a follower removed meanwhile gets nothing (403).
+     */
+    async poll(actor: Actor, uids: string[], eventNo: number, timeoutMs: number, signal: AbortSignal) {
+      const unique = [...new Set(uids)];
+      for (const uid of unique) await assertMayAccessPatient(ctx.db, actor, uid, 'read');
+      const answer = async (candidates: Array<{ uid: string; eventNo: number }>) => {
+        const data = [];
+        for (const c of candidates) {
+          if (!(await mayAccessPatient(ctx.db, actor, c.uid, 'read')))
+            throw new ApiError(ErrorCode.FORBIDDEN);
+          data.push(c);
+        }
+        return { error: 0 as const, eventNo: Math.max(eventNo, ...data.map((d) => d.eventNo)), data };
+      };
+      const current = await Promise.all(unique.map(async (uid) => ({ uid, eventNo: await eventNoOf(uid) })));
+      const newer = current.filter((c) => c.eventNo > eventNo);
+      if (newer.length) return answer(newer);
+
+      const woken = await new Promise<Array<{ uid: string; eventNo: number }>>((resolve) => {
+        const offs: Array<() => void> = [];
+        const done = (result: Array<{ uid: string; eventNo: number }>) => {
+          for (const off of offs) off();
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          resolve(result);
+        };
+        const onAbort = () => done([]);
+        const timer = setTimeout(() => done([]), timeoutMs);
+        signal.addEventListener('abort', onAbort);
+        for (const uid of unique) {
+          offs.push(ctx.bus.subscribe(uid, (n) => n > eventNo && done([{ uid, eventNo: n }])));
+        }
+      });
+      return answer(woken);
+    },
+  };
+}

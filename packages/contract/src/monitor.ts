@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+// Live monitor (spec §3 "Monitor status", §4 live monitor, §7 monitor calls). Times are epoch ms
+// UTC; glucose mg/dL (the web app converts); `stale` follows spec §4 (older than 3600 s → '--').
+
+export const monitorStatusQuery = z.object({
+  /** Hours of chart before now (spec §7: one param). */
+  hours: z.coerce.number().int().min(1).max(24).default(6),
+});
+
+export const sensorStatus = z.object({
+  status: z.string(),
+  serial: z.string(),
+  deviceType: z.string().nullable(),
+  updateTime: z.number(),
+  glucose: z.number().nullable(),
+  glucoseTime: z.number().nullable(),
+  glucoseRate: z.number().int().nullable(),
+  quality: z.string().nullable(),
+  displayCode: z.string().nullable(),
+  batteryPercent: z.number().nullable(),
+  sensorLifetimeTotalCount: z.number().nullable(),
+  sequence: z.number().nullable(),
+  sessionStart: z.number().nullable(),
+  expiresAt: z.number().nullable(),
+  lastCalibration: z.number().nullable(),
+  stale: z.boolean(),
+});
+export type SensorStatus = z.infer<typeof sensorStatus>;
+
+export const pumpStatus = z.object({
+  state: z.number().int(),
+  serial: z.string(),
+  pdmSerial: z.string().nullable(),
+  basalType: z.number().int().nullable(),
+  basalRate: z.number().nullable(),
+  AutoModeEnabledNew: z.boolean(),
+  iob: z.number().nullable(),
+  reservoir: z.number().nullable(),
+  batteryPercent: z.number().nullable(),
+  patchState: z.string().nullable(),
+  mode: z.string().nullable(),
+  suspendTime: z.number().nullable(),
+  lastBolus: z.object({ time: z.number(), code: z.string(), delivered: z.number() }).nullable(),
+  tempBasal: z.object({ code: z.string(), rate: z.number(), endsAt: z.number() }).nullable(),
+  updateTime: z.number(),
+  patchStart: z.number().nullable(),
+  expiresAt: z.number().nullable(),
+  stale: z.boolean(),
+});
+export type PumpStatus = z.infer<typeof pumpStatus>;
+
+export const chartData = z.object({
+  st: z.number(),
+  et: z.number(),
+  /** [time, mg/dL or null, quality flag or display code or null] */
+  sg: z.array(z.tuple([z.number(), z.number().nullable(), z.string().nullable()])),
+  /** [time, code, duration min, rate U/h, delivered U, auto-mode micro-delivery total U] */
+  basal: z.array(z.tuple([z.number(), z.string(), z.number(), z.number(), z.number(), z.number()])),
+  /** [time, code, delivered U (normal part + extended part)] */
+  bolus: z.array(z.tuple([z.number(), z.string(), z.number()])),
+  /** [time, mg/dL, 'calibration' | 'bg'] */
+  calibRecord: z.array(z.tuple([z.number(), z.number(), z.enum(['calibration', 'bg'])])),
+  /** [time, code] */
+  sensor_alarm: z.array(z.tuple([z.number(), z.string()])),
+  pump_alarm: z.array(z.tuple([z.number(), z.string()])),
+});
+export type ChartData = z.infer<typeof chartData>;
+
+export const monitorStatus = z.object({
+  patient: z.object({ uid: z.string(), realname: z.string(), alias: z.string().nullable() }),
+  data_source: z.enum(['realtime', 'uploaded']).nullable(),
+  server_time: z.number(),
+  eventNo: z.number(),
+  sensor_status: sensorStatus.nullable(),
+  pump_status: pumpStatus.nullable(),
+  chart: chartData,
+});
+export type MonitorStatus = z.infer<typeof monitorStatus>;
+export const monitorStatusResponse = z.object({ error: z.literal(0), status: monitorStatus });
+
+/** Long poll (spec §4, §7): answers as soon as a watched patient has data newer than eventNo, or after 118 s. */
+export const monitorPollRequest = z.object({
+  uids: z.array(z.string().min(1).max(64)).min(1).max(200),
+  eventNo: z.number().min(0),
+});
+export const monitorPollResponse = z.object({
+  error: z.literal(0),
+  eventNo: z.number(),
+  data: z.array(z.object({ uid: z.string(), eventNo: z.number() })),
+});
