@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API } from '@cgm/contract';
+import { API, type MonitorStatus } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../cli/create-user';
 import { relations } from '../../db/schema';
@@ -93,7 +93,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const status = (who: keyof typeof tokens, id = patient) =>
-  t.call<{ error: number; status: Record<string, any> }>('GET', `${API.monitorStatus(id)}?hours=3`, {
+  t.call<{ error: number; status: MonitorStatus }>('GET', `${API.monitorStatus(id)}?hours=3`, {
     token: tokens[who],
   });
 
@@ -109,7 +109,7 @@ describe('monitor status', () => {
       batteryPercent: 64,
       stale: false,
     });
-    expect(s.sensor_status.expiresAt).toBe(NOW - 13 * 86400_000 + 336 * 3600_000);
+    expect(s.sensor_status?.expiresAt).toBe(NOW - 13 * 86400_000 + 336 * 3600_000);
     // The pump last reported 90 minutes ago: stale, shown as '--'.
     expect(s.pump_status).toMatchObject({
       state: 34,
@@ -118,8 +118,8 @@ describe('monitor status', () => {
       reservoir: 88,
       stale: true,
     });
-    expect(s.pump_status.lastBolus).toMatchObject({ code: 'CRW', delivered: 3.5 });
-    expect(s.chart.sg.map((p: unknown[]) => p[1])).toEqual([123, 131]);
+    expect(s.pump_status?.lastBolus).toMatchObject({ code: 'CRW', delivered: 3.5 });
+    expect(s.chart.sg.map((p) => p[1])).toEqual([123, 131]);
     expect(s.chart.basal[0]).toEqual([NOW - 3600_000, 'BAAM', 6, 0.8, 0.05, 0.05]);
     expect(s.data_source).toBe('realtime');
   });
@@ -139,7 +139,7 @@ describe('monitor status', () => {
       });
     expect((await status('carer')).status).toBe(403);
     await t.ctx.db.update(relations).set({ state: 'accepted' }).where(eq(relations.id, id));
-    expect((await status('carer')).body.status.sensor_status.glucose).toBe(131);
+    expect((await status('carer')).body.status.sensor_status?.glucose).toBe(131);
     expect((await status('stranger')).status).toBe(403);
     await t.ctx.db.update(relations).set({ state: 'removed' }).where(eq(relations.id, id));
     expect((await status('carer')).status).toBe(403);
@@ -169,7 +169,7 @@ describe('long poll (spec §4, §7)', () => {
     expect((await ingest([{ type: 'sg', ...base(8, 0), mgdl: 140 }])).body.stored).toBe(1);
     const res = await poll;
     expect(res.body.data).toEqual([{ uid: patient, eventNo: NOW + 1000 }]);
-    expect((await status('carer')).body.status.sensor_status.glucose).toBe(140);
+    expect((await status('carer')).body.status.sensor_status?.glucose).toBe(140);
   });
 
   it('ends a waiting poll with 403 when the follower was removed meanwhile', async () => {
