@@ -54,6 +54,9 @@ function time(fn: () => unknown): { median: number; p95: number } {
 }
 
 const readings = makeReadings();
+// The same curve as a mmol/L device reports it (one decimal), converted: fractional mg/dL, which
+// takes the comparison-sort path instead of the counting sort.
+const fractional = readings.map((r) => ({ ...r, mgdl: Math.round(r.mgdl / 1.8) * 1.8 }));
 let sink = 0;
 const floor = time(() => {
   let sum = 0;
@@ -65,6 +68,8 @@ const results: Array<[string, { median: number; p95: number }, number | null]> =
   ['glucoseStats', time(() => (sink += glucoseStats(readings).count)), TARGET_MS],
   ['dailyProfile (144 bins)', time(() => (sink += dailyProfile(readings).length)), TARGET_MS],
   ['segmentProfile (48 bins)', time(() => (sink += segmentProfile(readings).length)), null],
+  ['glucoseStats, fractional', time(() => (sink += glucoseStats(fractional).count)), TARGET_MS],
+  ['dailyProfile, fractional', time(() => (sink += dailyProfile(fractional).length)), TARGET_MS],
 ];
 
 console.log(

@@ -1,0 +1,78 @@
+import { describe, it, expect } from 'vitest';
+import {
+  estimatedA1c,
+  glucoseManagementIndicator,
+  glycemiaRiskIndex,
+  griZone,
+  hasSufficientReadings,
+  kovatchevF,
+  kovatchevFFast,
+  kovatchevRisk,
+} from './glycemic-indices';
+
+describe('eA1c (ADAG, Nathan et al. 2008; spec §9 "(18·avg + 46.7)/28.7")', () => {
+  it.each([
+    [154, 6.993], // ADAG table: 7% ↔ 154 mg/dL
+    [126, 6.017], // 6% ↔ 126 mg/dL
+    [5.5 * 18, (18 * 5.5 + 46.7) / 28.7], // the spec's mmol/L form
+  ])('mean %f mg/dL → %f %%', (mean, a1c) => expect(estimatedA1c(mean)).toBeCloseTo(a1c, 3));
+});
+
+describe('GMI (Bergenstal et al. 2018: 3.31 + 0.02392 × mean mg/dL)', () => {
+  it.each([
+    [100, 5.702],
+    [154, 6.99368],
+    [200, 8.094],
+  ])('mean %d → %f %%', (mean, gmi) => expect(glucoseManagementIndicator(mean)).toBeCloseTo(gmi, 5));
+});
+
+describe('sufficiency (spec §9: more than 80% of 720 readings per day)', () => {
+  it.each([
+    [576, 1, false],
+    [577, 1, true],
+    [8064, 14, false],
+    [8065, 14, true],
+    [0, 0, false],
+  ])('%d readings in %d days → %s', (count, days, ok) => expect(hasSufficientReadings(count, days)).toBe(ok));
+});
+
+describe('GRI (Klonoff et al. 2023)', () => {
+  it.each([
+    // [veryLow, low, inRange, high, veryHigh, GRI, zone], GRI = 3.0·VLow + 2.4·Low + 1.6·VHigh + 0.8·High
+    [0, 0, 100, 0, 0, 0, 'A'],
+    [1, 4, 65, 20, 10, 44.6, 'C'],
+    [0, 0, 75, 25, 0, 20, 'A'], // a boundary belongs to the lower zone
+    [0, 0, 74, 25, 1, 21.6, 'B'],
+    [10, 10, 20, 30, 30, 100, 'E'], // 30 + 24 + 48 + 24 = 126, capped at 100
+    [0, 5, 55, 20, 20, 60, 'C'],
+    [0, 10, 40, 30, 20, 80, 'D'],
+  ] as const)('%d/%d/%d/%d/%d → %f zone %s', (veryLow, low, inRange, high, veryHigh, gri, zone) => {
+    const value = glycemiaRiskIndex({ veryLow, low, inRange, high, veryHigh });
+    expect(value).toBeCloseTo(gri, 10);
+    expect(griZone(value)).toBe(zone);
+  });
+});
+
+describe('LBGI/HBGI risk function (Kovatchev et al. 2006; CLINICAL.md)', () => {
+  it.each([
+    // f and r = 10·f² computed with Python's math.log for f = 1.509·((ln g)^1.084 − 5.381).
+    [40, -1.908338197652404, 36.41754676619226],
+    [50, -1.500014848345654, 22.50044545257435],
+    [70, -0.880636449995652, 7.755205570609446],
+    [180, 0.8791650306138521, 7.729311510542555],
+    [400, 2.388432511734105, 57.04609863108487],
+  ])('g = %d → f %f, r %f', (g, f, r) => {
+    expect(kovatchevF(g)).toBeCloseTo(f, 12);
+    expect(kovatchevRisk(g)).toBeCloseTo(r, 10);
+  });
+
+  it('is zero near 112.5 mg/dL, where low risk turns to high risk', () => {
+    expect(kovatchevF(112.5)).toBeLessThan(0);
+    expect(kovatchevF(112.52)).toBeGreaterThan(0);
+  });
+
+  it('gives the same value memoised and not, and no NaN below 1 mg/dL', () => {
+    for (const g of [1, 39, 112, 113, 401, 1023, 1500, 99.5]) expect(kovatchevFFast(g)).toBe(kovatchevF(g));
+    expect(Number.isNaN(kovatchevF(0.5))).toBe(false);
+  });
+});
