@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { SessionStore } from './auth/session.store';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerIngestRoutes } from './ingest/ingest.routes';
+import { registerMonitorRoutes } from './monitor/monitor.routes';
+import { registerRegistrationRoutes } from './registration/registration.routes';
+import { registerPasswordRoutes } from './password/password.routes';
+import { registerProfileRoutes } from './profile/profile.routes';
 
 /** Every feature module registers its routes here; each route goes through ctx.authenticate and the policy. */
 export async function registerModules(
@@ -10,4 +15,9 @@ export async function registerModules(
   sessions: SessionStore,
 ): Promise<void> {
   registerAuthRoutes(app, ctx, sessions);
+  registerIngestRoutes(app, ctx, [(patientId, eventNo) => ctx.bus.publish(patientId, eventNo)]);
+  registerMonitorRoutes(app, ctx);
+  registerRegistrationRoutes(app, ctx);
+  registerPasswordRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
 }

@@ -1,0 +1,132 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hcpApplications, invitationCodes, profiles, users } from '../../db/schema';
+
+export type NewUserRow = typeof users.$inferInsert;
+export type NewProfileRow = typeof profiles.$inferInsert;
+export type ApplicationRow = typeof hcpApplications.$inferSelect;
+export type InvitationRow = typeof invitationCodes.$inferSelect;
+
+// SQL of registration and HCP applications. Every function takes the database or a transaction
+// (a drizzle transaction is a database), so the services decide what runs atomically.
+
+/** PostgreSQL's unique_violation (23505), also when drizzle wraps the driver's error in `cause`. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function insertAccount(db: Db, user: NewUserRow, profile: NewProfileRow): Promise<void> {
+  await db.insert(users).values(user);
+  await db.insert(profiles).values(profile);
+}
+
+export async function findInvitation(db: Db, code: string): Promise<InvitationRow | undefined> {
+  return (await db.select().from(invitationCodes).where(eq(invitationCodes.code, code)).limit(1))[0];
+}
+
+/** An invitation works once and until it expires (spec §5 "Invitation code correct"). */
+export function invitationUsable(row: InvitationRow | undefined, now: Date): boolean {
+  return Boolean(row && !row.usedAt && !row.usedBy && (!row.expiresAt || row.expiresAt > now));
+}
+
+/** Marks the invitation used; false when another registration took it first. */
+export async function useInvitation(db: Db, code: string, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(invitationCodes)
+    .set({ usedBy: userId, usedAt: now })
+    .where(and(eq(invitationCodes.code, code), isNull(invitationCodes.usedAt)))
+    .returning({ code: invitationCodes.code });
+  return rows.length === 1;
+}
+
+export async function insertApplication(
+  db: Db,
+  values: { id: string; userId: string; organisation: string; convertedFrom: string | null; now: Date },
+): Promise<void> {
+  await db.insert(hcpApplications).values({
+    id: values.id,
+    userId: values.userId,
+    organisation: values.organisation,
+    status: 'submitted',
+    convertedFrom: values.convertedFrom,
+    createdAt: values.now,
+  });
+}
+
+export async function findApplication(db: Db, id: string): Promise<ApplicationRow | undefined> {
+  return (await db.select().from(hcpApplications).where(eq(hcpApplications.id, id)).limit(1))[0];
+}
+
+/** Records the decision on a submitted application; false when it was already decided. */
+export async function decideApplicationRow(
+  db: Db,
+  id: string,
+  decision: 'approved' | 'rejected',
+  decidedBy: string,
+  note: string | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(hcpApplications)
+    .set({ status: decision, decidedBy, decidedAt: now, note })
+    .where(and(eq(hcpApplications.id, id), eq(hcpApplications.status, 'submitted')))
+    .returning({ id: hcpApplications.id });
+  return rows.length === 1;
+}
+
+export async function setUserStatus(
+  db: Db,
+  userId: string,
+  status: 'active' | 'rejected',
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * The account becomes an HCP account awaiting approval. Guarded by its old type, so two
+ * conversions racing each other cannot both succeed; false when the guard did not match.
+ */
+export async function becomeHcp(
+  db: Db,
+  userId: string,
+  fromType: 'P' | 'M',
+  values: Pick<NewUserRow, 'passwordHash' | 'country' | 'language' | 'mobile' | 'termsVersion'> & {
+    now: Date;
+  },
+): Promise<boolean> {
+  const { now, ...rest } = values;
+  const rows = await db
+    .update(users)
+    .set({
+      ...rest,
+      userType: 'D',
+      status: 'pending',
+      termsAcceptedAt: now,
+      failedAttempts: 0,
+      lockedUntil: null,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), eq(users.userType, fromType)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function setHcpProfile(
+  db: Db,
+  userId: string,
+  values: { realname: string; organisation: string; major: string; now: Date },
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      realname: values.realname,
+      organisation: values.organisation,
+      major: values.major,
+      updatedAt: values.now,
+    })
+    .where(eq(profiles.userId, userId));
+}

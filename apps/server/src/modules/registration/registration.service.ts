@@ -1,0 +1,109 @@
+import {
+  ErrorCode,
+  isValidEmail,
+  isValidMobile,
+  isValidRealName,
+  needsGuardianConsent,
+  normalizeUsername,
+} from '@cgm/domain';
+import type { RegisterRequest } from '@cgm/contract';
+import type { AppContext } from '../../context';
+import { fail } from '../../http/api-error';
+import { InputProblems, isoDay } from '../../http/input-problems';
+import { hashPassword, newId } from '../../lib/crypto';
+import { createCodeService } from '../auth/codes.service';
+import { createUsersRepository } from '../auth/users.repository';
+import {
+  findInvitation,
+  insertAccount,
+  invitationUsable,
+  isUniqueViolation,
+  useInvitation,
+} from './registration.repository';
+import { checkChallengeTarget, checkCountryKnown, checkRegion, checkTerms } from './registration.rules';
+
+/**
+ * Patient and carer registration (spec §2 "Registration", §3, §5, §8 code 26). Everything is
+ * checked before anything changes: bad input is a 400 and leaves the code usable; only when every
+ * rule holds is the code used up and the account created, in one transaction.
+ */
+export function createRegistrationService(ctx: AppContext) {
+  const { clock } = ctx;
+  const codes = createCodeService(ctx);
+  const users = createUsersRepository(ctx.db);
+
+  function validate(input: RegisterRequest, username: string, today: string): void {
+    const problems = new InputProblems();
+    if (Boolean(input.email) === Boolean(input.mobile)) problems.add('email', 'validation.emailOrMobile');
+    else if (input.email) problems.check(isValidEmail(input.email), 'email', 'validation.email');
+    else problems.check(isValidMobile(input.mobile ?? ''), 'mobile', 'validation.mobile');
+    problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+    problems.password('password', input.password, username, 'register');
+    checkCountryKnown(problems, input.country);
+    if (input.birthday) problems.pastDay('birthday', input.birthday, today);
+    problems.throwIfAny();
+  }
+
+  async function register(input: RegisterRequest): Promise<{ error: 0; uid: string; username: string }> {
+    const now = clock.now();
+    const today = isoDay(now);
+    const username = normalizeUsername(input.email || input.mobile || '');
+    validate(input, username, today);
+    await checkChallengeTarget(
+      codes,
+      input.seccode_token,
+      'register',
+      username,
+      input.email ? 'email' : 'mobile',
+      now,
+    );
+    checkRegion(ctx, input.country);
+    checkTerms(ctx, input.agree_terms, input.terms_version);
+    // Under 16 needs a parent's or guardian's consent (spec §1, §5, §9).
+    if (input.birthday && needsGuardianConsent(input.birthday, today) && !input.guardian_consent) {
+      fail(ErrorCode.GUARDIAN_CONSENT_REQUIRED);
+    }
+    const invitation = input.invitation_code || null;
+    if (invitation && !invitationUsable(await findInvitation(ctx.db, invitation), now)) {
+      fail(ErrorCode.INVITATION_WRONG);
+    }
+    if (await users.byUsername(username)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
+
+    const passwordHash = await hashPassword(input.password);
+    await codes.consume(input.seccode_token, input.code, 'register');
+    const uid = newId();
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await insertAccount(
+          tx,
+          {
+            id: uid,
+            username,
+            email: input.email ? username : null,
+            mobile: input.email ? null : username,
+            passwordHash,
+            userType: input.account_type,
+            createdBy: 'register',
+            status: 'active',
+            country: input.country,
+            language: input.language,
+            termsVersion: input.terms_version,
+            termsAcceptedAt: now,
+            guardianConsent: input.guardian_consent ?? false,
+            createdAt: now,
+            updatedAt: now,
+          },
+          { userId: uid, realname: input.realname, birthday: input.birthday ?? null, updatedAt: now },
+        );
+        if (invitation && !(await useInvitation(tx, invitation, uid, now))) fail(ErrorCode.INVITATION_WRONG);
+      });
+    } catch (err) {
+      // Two registrations of one username at once: the unique index decides, the loser gets 26.
+      if (isUniqueViolation(err)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
+      throw err;
+    }
+    return { error: 0, uid, username };
+  }
+
+  return { register };
+}
