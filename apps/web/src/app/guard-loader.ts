@@ -1,0 +1,55 @@
+import { redirect, type LoaderFunction } from 'react-router';
+import { defaultLanguageOfCountry } from '@cgm/domain';
+import { chooseLocale, currentLanguage } from '../i18n/i18n';
+import { readLocaleChoice } from '../i18n/preferences';
+import { parseQueryLocale, type UrlLocale } from '../i18n/url-locale';
+import { localStore, sessionStore } from '../lib/storage';
+import { isSupportedBrowser } from './browser';
+import { guard, type RouteKind } from './guard';
+import { endSession, currentSession } from './session-state';
+import { readCookie, UID_COOKIE } from './session';
+
+// Runs the pure guard before every route renders (react-router loaders run before the screen).
+
+const context = {
+  hashLocale: {} as UrlLocale,
+  browserSupported: true,
+};
+
+/** Set once at start: the hash is read on entry, and the browser does not change. */
+export function setGuardContext(hashLocale: UrlLocale, userAgent: string): void {
+  context.hashLocale = hashLocale;
+  context.browserSupported = isSupportedBrowser(userAgent);
+}
+
+/** A public entry may carry ?country=&language= (the guard adds them to /select and /hcpLogin). */
+async function applyQueryLocale(search: string): Promise<void> {
+  const q = parseQueryLocale(search);
+  if (!q.language && !q.country) return;
+  const language = q.language ?? (q.country ? defaultLanguageOfCountry(q.country) : currentLanguage());
+  const stored = readLocaleChoice(sessionStore(), localStore());
+  if (language === currentLanguage() && (q.country ?? stored.country) === stored.country) return;
+  await chooseLocale({ country: q.country ?? stored.country, language }, null);
+}
+
+export function guardLoader(kind: RouteKind | null): LoaderFunction {
+  return async ({ request }) => {
+    const url = new URL(request.url);
+    const decision = guard({
+      pathname: url.pathname,
+      search: url.search,
+      kind,
+      session: currentSession(),
+      cookieUid: typeof document === 'undefined' ? null : readCookie(document.cookie, UID_COOKIE),
+      hashLocale: context.hashLocale,
+      storedLocale: readLocaleChoice(sessionStore(), localStore()),
+      browserSupported: context.browserSupported,
+    });
+    if (decision.action === 'redirect') {
+      if (decision.clearSession) endSession();
+      return redirect(decision.to);
+    }
+    if (kind === 'public') await applyQueryLocale(url.search);
+    return null;
+  };
+}

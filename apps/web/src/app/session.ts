@@ -1,0 +1,113 @@
+import { adminRole, createdBy, userType, type LoginResponse } from '@cgm/contract';
+import type { KeyValueStore } from '../lib/storage';
+import type { HomeSubject } from './homes';
+
+// The signed-in session lives in sessionStorage under the keys of spec §3 ("Session keys"), so it
+// ends with the tab; the language choice survives sign-out (spec §7 "logout").
+
+export const SESSION_KEYS = {
+  token: 'token',
+  uid: 'uid',
+  username: 'username',
+  userType: 'userType',
+  role: 'role',
+  language: 'language',
+  locCode: 'loc_code',
+  accountAdminUsername: 'account_admin_username',
+  createdBy: 'created_by',
+  /** JSON of the login response's flag (admin_login, clinic_login). */
+  flag: 'flag',
+  unread: 'unread_message',
+  /** The second-factor challenge between /login and /verificationCode (spec §4 "Account"). */
+  mfaToken: 'mfa_token',
+  /** Where the verification step returns to when the user goes back. */
+  mfaLoginPage: 'mfa_login_page',
+} as const;
+
+export interface SessionUser extends HomeSubject {
+  token: string;
+  uid: string;
+  username: string;
+  unread: number;
+}
+
+function parseFlag(text: string | null): HomeSubject['flag'] {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as { admin_login?: unknown; clinic_login?: unknown };
+    return { admin_login: v.admin_login === true, clinic_login: v.clinic_login === true };
+  } catch {
+    return null;
+  }
+}
+
+/** The session, or null when there is no token or the stored user type is not one we know. */
+export function readSession(store: KeyValueStore): SessionUser | null {
+  const token = store.getItem(SESSION_KEYS.token);
+  const type = userType.safeParse(store.getItem(SESSION_KEYS.userType));
+  if (!token || !type.success) return null;
+  const role = adminRole.safeParse(store.getItem(SESSION_KEYS.role));
+  const by = createdBy.safeParse(store.getItem(SESSION_KEYS.createdBy));
+  const unread = Number(store.getItem(SESSION_KEYS.unread) ?? 0);
+  return {
+    token,
+    uid: store.getItem(SESSION_KEYS.uid) ?? '',
+    username: store.getItem(SESSION_KEYS.username) ?? '',
+    userType: type.data,
+    role: role.success ? role.data : null,
+    createdBy: by.success ? by.data : null,
+    flag: parseFlag(store.getItem(SESSION_KEYS.flag)),
+    unread: Number.isFinite(unread) && unread > 0 ? Math.floor(unread) : 0,
+  };
+}
+
+function put(store: KeyValueStore, key: string, value: string | null | undefined): void {
+  if (value === null || value === undefined || value === '') store.removeItem(key);
+  else store.setItem(key, value);
+}
+
+/** Stores a successful login (or /refresh) response. Returns false when it carries no session. */
+export function writeSession(store: KeyValueStore, res: LoginResponse, token = res.token): boolean {
+  if (res.error !== 0 || !token || !res.user_type || !res.uid) return false;
+  put(store, SESSION_KEYS.token, token);
+  put(store, SESSION_KEYS.uid, res.uid);
+  put(store, SESSION_KEYS.username, res.username);
+  put(store, SESSION_KEYS.userType, res.user_type);
+  put(store, SESSION_KEYS.role, res.role ?? null);
+  put(store, SESSION_KEYS.createdBy, res.created_by);
+  put(store, SESSION_KEYS.flag, res.flag ? JSON.stringify(res.flag) : null);
+  put(store, SESSION_KEYS.unread, String(res.unread_message ?? 0));
+  put(store, SESSION_KEYS.accountAdminUsername, res.user_type === 'A' ? res.username : null);
+  if (res.country) put(store, SESSION_KEYS.locCode, res.country);
+  store.removeItem(SESSION_KEYS.mfaToken);
+  store.removeItem(SESSION_KEYS.mfaLoginPage);
+  return true;
+}
+
+export function setUnread(store: KeyValueStore, count: number): void {
+  put(store, SESSION_KEYS.unread, String(Math.max(0, Math.floor(count))));
+}
+
+/** Sign-out: everything goes except the language (spec §7 "logout"). */
+export function clearSession(store: KeyValueStore): void {
+  const language = store.getItem(SESSION_KEYS.language);
+  store.clear();
+  if (language) store.setItem(SESSION_KEYS.language, language);
+}
+
+/** The `cgm_uid` cookie the server sets at login (spec §2 guard: Account routes compare it). */
+export const UID_COOKIE = 'cgm_uid';
+
+export function readCookie(cookieHeader: string, name: string): string | null {
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return part.slice(eq + 1).trim();
+    }
+  }
+  return null;
+}

@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { allMessageKeys, LANGUAGE_CODES, REGIONS, SG_DISPLAY_CODES, SG_FLAGS, TRENDS } from '@cgm/domain';
+import { diabetesType, gender, profession, userType, createdBy } from '@cgm/contract';
+
+// Every language has every key of en.json, nothing else, and the same {{placeholders}}; every key
+// the domain, the contract and the screens use exists in en.json.
+
+const dir = fileURLToPath(new URL('./locales/', import.meta.url));
+const srcDir = fileURLToPath(new URL('../', import.meta.url));
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+function load(code: string): Map<string, string> {
+  return flatten(JSON.parse(readFileSync(`${dir}${code}.json`, 'utf8')) as Tree);
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((m) => m[1]!.replace(/\s+/g, ' ')).sort();
+}
+
+const en = load('en');
+
+describe('locale files', () => {
+  it('exist for exactly the 22 languages', () => {
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
+    expect(files).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  it('en.json has no empty texts', () => {
+    expect([...en].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+  });
+
+  describe.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('%s', (code) => {
+    const other = load(code);
+    it('has every key of en.json', () => {
+      expect([...en.keys()].filter((k) => !other.has(k))).toEqual([]);
+    });
+    it('has no key that en.json lacks', () => {
+      expect([...other.keys()].filter((k) => !en.has(k))).toEqual([]);
+    });
+    it('keeps the placeholders of en.json', () => {
+      const differing = [...en].filter(
+        ([k, v]) => other.has(k) && placeholders(v).join() !== placeholders(other.get(k)!).join(),
+      );
+      expect(differing.map(([k]) => k)).toEqual([]);
+    });
+    it('has no empty texts', () => {
+      expect([...other].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+    });
+  });
+});
+
+describe('keys used elsewhere exist in en.json', () => {
+  const domain = [
+    ...allMessageKeys(),
+    ...Object.values(SG_FLAGS).map((f) => f.labelKey),
+    ...Object.values(SG_DISPLAY_CODES).map((c) => c.labelKey),
+    ...TRENDS.map((t) => t.labelKey),
+  ];
+  const contract = [
+    'validation.emailOrMobile',
+    'validation.country',
+    'validation.code',
+    'validation.date',
+    'validation.portrait',
+  ];
+  const dynamic = [
+    ...['personal', 'hcp', 'clinic', 'admin'].flatMap((e) => [`login.${e}.title`, `login.${e}.lead`]),
+    ...['personal', 'hcp'].map((e) => `login.${e}.noAccount`),
+    ...['personal', 'hcp', 'clinic'].map((e) => `login.${e}.otherEdition`),
+    ...REGIONS.map((r) => `regions.${r}`),
+    ...['chrome', 'edge', 'firefox', 'safari'].map((b) => `unsupported.names.${b}`),
+    ...['privacy', 'terms'].flatMap((k) => [`policy.${k}.title`, `policy.${k}.link`]),
+    ...[1, 2, 3, 4, 5, 6].map((i) => `policy.privacy.p${i}`),
+    ...[1, 2, 3, 4, 5].map((i) => `policy.terms.p${i}`),
+    ...gender.options.map((g) => `profile.gender.${g}`),
+    ...diabetesType.options.map((d) => `profile.diabetesType.${d}`),
+    ...profession.options.map((p) => `profile.profession.${p}`),
+    ...userType.options.map((u) => `profile.userType.${u}`),
+    ...createdBy.options.map((c) => `profile.createdBy.${c}`),
+    ...['accounts', 'signIn', 'languages', 'security', 'hcpApplication', 'hcpProfile'].flatMap((id) => [
+      `updates.${id}.title`,
+      `updates.${id}.body`,
+    ]),
+  ];
+  it.each([...domain, ...contract, ...dynamic])('%s', (key) => {
+    expect(en.has(key)).toBe(true);
+  });
+
+  it('every key written in the source', () => {
+    const groups = new Set([...en.keys()].map((k) => k.split('.')[0]));
+    const files = readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.test.ts'),
+    );
+    const missing = new Set<string>();
+    for (const f of files) {
+      const text = readFileSync(`${srcDir}${f}`, 'utf8');
+      for (const m of text.matchAll(/['"`]([a-zA-Z]+(?:\.[a-zA-Z0-9_]+)+)['"`]/g)) {
+        const key = m[1]!;
+        if (groups.has(key.split('.')[0]) && !en.has(key)) missing.add(`${f}: ${key}`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+});
