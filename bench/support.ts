@@ -12,8 +12,14 @@ export function summarize(samples: number[]): { median: number; p95: number; min
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 /** The databases a benchmark runs on: PGlite always; PostgreSQL when it answers. */
-export async function benchDatabases(): Promise<Array<{ label: string; open: () => Promise<Database> }>> {
-  const list: Array<{ label: string; open: () => Promise<Database> }> = [
+export interface BenchDatabase {
+  label: string;
+  url?: string;
+  open: () => Promise<Database>;
+}
+
+export async function benchDatabases(): Promise<BenchDatabase[]> {
+  const list: BenchDatabase[] = [
     {
       label: 'PGlite',
       open: async () => {
@@ -34,6 +40,7 @@ export async function benchDatabases(): Promise<Array<{ label: string; open: () 
     u.pathname = '/cgm_bench';
     list.push({
       label: 'PostgreSQL',
+      url: u.toString(),
       open: async () => {
         const database = await openDatabase({ databaseUrl: u.toString() });
         await runMigrations(database);

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './paths';
 export * from './device-records';
 export * from './monitor';
+export * from './pdm-settings';

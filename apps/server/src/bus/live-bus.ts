@@ -3,12 +3,19 @@
  * with every durable batch of a patient (it is the batch's commit time in ms, so it is meaningful
  * across processes and restarts without a counter of its own).
  */
+/** 'data': new readings are durable. 'access': who may see the patient changed (a follower was
+ *  removed or stopped following), so waiting polls re-check their consent at once. */
+export type LiveKind = 'data' | 'access';
+export type LiveListener = (eventNo: number, kind: LiveKind) => void;
+
 export interface LiveBus {
-  publish(patientId: string, eventNo: number): void;
+  publish(patientId: string, eventNo: number, kind?: LiveKind): void;
   /** Calls `listener` for each later publish for this patient; returns the unsubscribe. */
-  subscribe(patientId: string, listener: (eventNo: number) => void): () => void;
+  subscribe(patientId: string, listener: LiveListener): () => void;
   /** Latest eventNo this process has seen for the patient (0 when none since start). */
   latest(patientId: string): number;
+  /** Records an eventNo read from the database, so later polls need not read it again. */
+  remember(patientId: string, eventNo: number): void;
   stats(): { patients: number; listeners: number; published: number; transport: string };
   close(): Promise<void>;
 }
@@ -18,24 +25,26 @@ export interface LiveBus {
  * waiting in a long poll is answered in the same tick as the ingest commits. Used alone with the
  * embedded database, and as the local half of the PostgreSQL bus.
  */
-export function createLocalBus(): LiveBus & { deliver(patientId: string, eventNo: number): void } {
-  const listeners = new Map<string, Set<(eventNo: number) => void>>();
+export function createLocalBus(): LiveBus & {
+  deliver(patientId: string, eventNo: number, kind: LiveKind): void;
+} {
+  const listeners = new Map<string, Set<LiveListener>>();
   const latest = new Map<string, number>();
   let published = 0;
   let listenerCount = 0;
 
-  const deliver = (patientId: string, eventNo: number) => {
-    if ((latest.get(patientId) ?? 0) < eventNo) latest.set(patientId, eventNo);
+  const deliver = (patientId: string, eventNo: number, kind: LiveKind) => {
+    if (kind === 'data' && (latest.get(patientId) ?? 0) < eventNo) latest.set(patientId, eventNo);
     const set = listeners.get(patientId);
     if (!set) return;
-    for (const listener of [...set]) listener(eventNo);
+    for (const listener of [...set]) listener(eventNo, kind);
   };
 
   return {
     deliver,
-    publish(patientId, eventNo) {
+    publish(patientId, eventNo, kind = 'data') {
       published++;
-      deliver(patientId, eventNo);
+      deliver(patientId, eventNo, kind);
     },
     subscribe(patientId, listener) {
       let set = listeners.get(patientId);
@@ -48,6 +57,9 @@ export function createLocalBus(): LiveBus & { deliver(patientId: string, eventNo
       };
     },
     latest: (patientId) => latest.get(patientId) ?? 0,
+    remember(patientId, eventNo) {
+      if ((latest.get(patientId) ?? 0) < eventNo) latest.set(patientId, eventNo);
+    },
     stats: () => ({ patients: listeners.size, listeners: listenerCount, published, transport: 'in-process' }),
     close: async () => {
       listeners.clear();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { createLocalBus, type LiveBus } from './live-bus';
@@ -5,13 +6,15 @@ import { createLocalBus, type LiveBus } from './live-bus';
 const CHANNEL = 'cgm_live';
 
 /**
- * The bus across several server processes on one PostgreSQL: a publish is a NOTIFY; every process
- * (this one included) LISTENs on one dedicated connection and delivers to its local listeners.
+ * The bus across several server processes on one PostgreSQL: a publish is delivered to this
+ * process's listeners at once and sent as a NOTIFY (tagged with this process's origin) to the
+ * others, which LISTEN on one dedicated connection each and deliver to their local listeners.
  * If the listening connection drops, it reconnects; long polls still end by their timeout, and the
  * client's next poll compares eventNo, so a missed notification delays an update, never loses data.
  */
 export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): Promise<LiveBus> {
   const local = createLocalBus();
+  const origin = randomUUID();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   let listener: pg.Client | null = null;
   let closed = false;
@@ -19,8 +22,9 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (msg) => {
-      const [patientId, eventNo] = (msg.payload ?? '').split('|');
-      if (patientId && eventNo) local.deliver(patientId, Number(eventNo));
+      const [from, patientId, eventNo, kind] = (msg.payload ?? '').split('|');
+      if (from === origin || !patientId || !eventNo) return; // our own publish, delivered already
+      local.deliver(patientId, Number(eventNo), kind === 'access' ? 'access' : 'data');
     });
     client.on('error', (err) => {
       log.warn({ err }, 'live bus connection lost; reconnecting');
@@ -35,15 +39,19 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
 
   let published = 0;
   return {
-    publish(patientId, eventNo) {
+    publish(patientId, eventNo, kind = 'data') {
       published++;
-      pool.query('select pg_notify($1, $2)', [CHANNEL, `${patientId}|${eventNo}`]).catch((err: unknown) => {
-        log.error({ err }, 'live bus notify failed; delivering locally');
-        local.deliver(patientId, eventNo);
-      });
+      local.deliver(patientId, eventNo, kind);
+      pool
+        .query('select pg_notify($1, $2)', [CHANNEL, `${origin}|${patientId}|${eventNo}|${kind}`])
+        .catch((err: unknown) => {
+          // Other processes' followers then see it at their next poll timeout; nothing is lost.
+          log.error({ err }, 'live bus notify failed');
+        });
     },
     subscribe: local.subscribe,
     latest: local.latest,
+    remember: local.remember,
     stats: () => ({
       ...local.stats(),
       published,

@@ -127,16 +127,14 @@ describe('monitor status', () => {
   it('refuses followers without an accepted connection, and ends access at removal', async () => {
     expect((await status('carer')).status).toBe(403);
     const id = newId();
-    await t.ctx.db
-      .insert(relations)
-      .values({
-        id,
-        patientId: patient,
-        followerId: carer,
-        followerType: 'M',
-        state: 'pending',
-        requestedBy: carer,
-      });
+    await t.ctx.db.insert(relations).values({
+      id,
+      patientId: patient,
+      followerId: carer,
+      followerType: 'M',
+      state: 'pending',
+      requestedBy: carer,
+    });
     expect((await status('carer')).status).toBe(403);
     await t.ctx.db.update(relations).set({ state: 'accepted' }).where(eq(relations.id, id));
     expect((await status('carer')).body.status.sensor_status?.glucose).toBe(131);
@@ -177,8 +175,8 @@ describe('long poll (spec §4, §7)', () => {
     const poll = t.call('POST', API.monitorData, { token: tokens.carer, body: { uids: [patient], eventNo } });
     await new Promise((r) => setTimeout(r, 50));
     await t.ctx.db.update(relations).set({ state: 'removed' }).where(eq(relations.patientId, patient));
-    t.clock.advance(1000);
-    await ingest([{ type: 'sg', ...base(9, 0), mgdl: 150 }]);
+    // The relations service announces every change of access on the bus.
+    t.ctx.bus.publish(patient, 0, 'access');
     expect((await poll).status).toBe(403);
   });
 

@@ -14,6 +14,13 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { createMonitorService } from './monitor.service';
+import { createWaitingRoom, type WaitingRoom } from './waiting-room';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    monitorRoom: WaitingRoom;
+  }
+}
 
 /** The server answers an idle poll a little before the client's 118 s timeout (spec §9), so the
  *  client sees an empty answer rather than an abort. */
@@ -26,6 +33,9 @@ export function registerMonitorRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const monitor = createMonitorService(ctx);
+  const room = createWaitingRoom(ctx.bus);
+  app.decorate('monitorRoom', room);
+  app.addHook('preClose', async () => room.closeAll());
   const tags = ['monitor'];
   const security = [{ bearer: [] }];
   const refusals = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -63,15 +73,10 @@ export function registerMonitorRoutes(
       },
     },
     async (req, reply) => {
-      const abort = new AbortController();
-      reply.raw.once('close', () => abort.abort());
-      return monitor.poll(
-        requireActor(req),
-        req.body.uids,
-        req.body.eventNo,
-        opts.pollWaitMs ?? POLL_WAIT_MS,
-        abort.signal,
-      );
+      const start = await monitor.startPoll(requireActor(req), req.body.uids, req.body.eventNo);
+      if ('answer' in start) return start.answer;
+      room.add(reply, start.wait, req.body.eventNo, opts.pollWaitMs ?? POLL_WAIT_MS, start.mayRead);
+      return reply;
     },
   );
 }

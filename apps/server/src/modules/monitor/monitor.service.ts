@@ -1,8 +1,7 @@
-import { AUTO_MODE_BASAL_TYPE, ErrorCode, isStale } from '@cgm/domain';
+import { AUTO_MODE_BASAL_TYPE, isStale } from '@cgm/domain';
 import type { ChartData, MonitorStatus, PumpStatus, SensorStatus } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { ApiError } from '../../http/api-error';
 import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
 import { createMonitorRepository } from './monitor.repository';
 
@@ -15,8 +14,13 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 export function createMonitorService(ctx: AppContext) {
   const repo = createMonitorRepository(ctx.db);
 
+  /** The bus keeps each patient's latest eventNo current once known, so the database is read once per patient. */
   async function eventNoOf(patientId: string): Promise<number> {
-    return Math.max(ctx.bus.latest(patientId), await repo.lastUploadTime(patientId));
+    const known = ctx.bus.latest(patientId);
+    if (known > 0) return known;
+    const stored = await repo.lastUploadTime(patientId);
+    ctx.bus.remember(patientId, stored);
+    return stored;
   }
 
   async function sensor(patientId: string, now: number): Promise<SensorStatus | null> {
@@ -120,6 +124,12 @@ export function createMonitorService(ctx: AppContext) {
     };
   }
 
+  const reply = (eventNo: number, data: Array<{ uid: string; eventNo: number }>) => ({
+    error: 0 as const,
+    eventNo: Math.max(eventNo, ...data.map((d) => d.eventNo)),
+    data,
+  });
+
   return {
     async status(actor: Actor, patientId: string, hours: number): Promise<MonitorStatus> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
@@ -144,42 +154,20 @@ export function createMonitorService(ctx: AppContext) {
     },
 
     /**
-     * The long poll: answer at once if a watched patient already has newer data, else when the bus
-     * says so, else empty after the timeout. Access is checked when the poll starts and again
-     * before answering, so a follower removed meanwhile gets nothing (403).
+     * The start of a long poll: consent is checked for every watched patient; if one already has
+     * data newer than eventNo the answer is immediate, otherwise the route hands the request to the
+     * waiting room (which re-checks consent whenever a patient's access changes).
      */
-    async poll(actor: Actor, uids: string[], eventNo: number, timeoutMs: number, signal: AbortSignal) {
+    async startPoll(actor: Actor, uids: string[], eventNo: number) {
       const unique = [...new Set(uids)];
       for (const uid of unique) await assertMayAccessPatient(ctx.db, actor, uid, 'read');
-      const answer = async (candidates: Array<{ uid: string; eventNo: number }>) => {
-        const data = [];
-        for (const c of candidates) {
-          if (!(await mayAccessPatient(ctx.db, actor, c.uid, 'read')))
-            throw new ApiError(ErrorCode.FORBIDDEN);
-          data.push(c);
-        }
-        return { error: 0 as const, eventNo: Math.max(eventNo, ...data.map((d) => d.eventNo)), data };
-      };
       const current = await Promise.all(unique.map(async (uid) => ({ uid, eventNo: await eventNoOf(uid) })));
       const newer = current.filter((c) => c.eventNo > eventNo);
-      if (newer.length) return answer(newer);
-
-      const woken = await new Promise<Array<{ uid: string; eventNo: number }>>((resolve) => {
-        const offs: Array<() => void> = [];
-        const done = (result: Array<{ uid: string; eventNo: number }>) => {
-          for (const off of offs) off();
-          clearTimeout(timer);
-          signal.removeEventListener('abort', onAbort);
-          resolve(result);
-        };
-        const onAbort = () => done([]);
-        const timer = setTimeout(() => done([]), timeoutMs);
-        signal.addEventListener('abort', onAbort);
-        for (const uid of unique) {
-          offs.push(ctx.bus.subscribe(uid, (n) => n > eventNo && done([{ uid, eventNo: n }])));
-        }
-      });
-      return answer(woken);
+      if (newer.length) return { answer: reply(eventNo, newer) } as const;
+      return {
+        wait: unique,
+        mayRead: (uid: string) => mayAccessPatient(ctx.db, actor, uid, 'read'),
+      } as const;
     },
   };
 }

@@ -1,0 +1,191 @@
+// Issue "Device data and live monitoring" target: from a reading accepted by the ingest API to the
+// waiting long-poll reply of a follower, p99 at most 50 ms with 5,000 followers waiting at once on
+// one server process; memory per waiting follower reported.
+//
+// Two scenarios, one server process (this thread) and 5,000 followers on raw keep-alive sockets in
+// a worker thread (the machine's two cores are shared by both):
+// - spread: every follower watches their own patient (2,500 patients, two followers each, as a
+//   carer and a clinician would); readings arrive for one patient after another, and each answer's
+//   latency is measured from the moment its patient's ingest request was sent. This is the target.
+// - fan-out: all 5,000 watch one patient, and one reading wakes them all at once (the worst case).
+import { Worker } from 'node:worker_threads';
+import { fetch } from 'undici';
+import { API } from '@cgm/contract';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config';
+import { devices, profiles, relations, sessions, users } from '../apps/server/src/db/schema';
+import {
+  hashPassword,
+  newId,
+  newToken,
+  sha256,
+  setPasswordCostForTests,
+} from '../apps/server/src/lib/crypto';
+import { benchDatabases, fmt, summarize, type BenchDatabase } from './support';
+
+const FOLLOWERS = Number(process.env.FOLLOWERS ?? 5000);
+const PATIENTS = FOLLOWERS / 2;
+const READINGS = Number(process.env.READINGS ?? 400);
+setPasswordCostForTests(2 ** 10);
+
+async function run({ label, url, open }: BenchDatabase): Promise<void> {
+  const database = await open();
+  const { app } = await buildApp({
+    config: testConfig({ WEB_DIST: '/nonexistent', DATABASE_URL: url }),
+    database,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1', backlog: 8192 });
+  const port = (app.server.address() as { port: number }).port;
+  const base = `http://127.0.0.1:${port}`;
+  const db = database.db;
+
+  // Patients (each with a device app), a shared patient, and followers with accepted connections.
+  const hash = await hashPassword('Bench#pass9');
+  const expiresAt = new Date(Date.now() + 86400_000);
+  const patients = Array.from({ length: PATIENTS }, () => ({ id: newId(), deviceToken: newToken() }));
+  const shared = { id: newId(), deviceToken: newToken() };
+  const followers = Array.from({ length: FOLLOWERS }, (_, i) => ({
+    id: newId(),
+    token: newToken(),
+    patientId: patients[i % PATIENTS]!.id,
+  }));
+  const allPatients = [...patients, shared];
+  const person = (id: string, i: number, type: 'P' | 'M') => ({
+    id,
+    username: `${type}${i}@bench.test`,
+    passwordHash: hash,
+    userType: type,
+    createdBy: 'cli' as const,
+    status: 'active' as const,
+    country: 'GB',
+    language: 'en',
+  });
+  for (let i = 0; i < allPatients.length; i += 1000) {
+    const part = allPatients.slice(i, i + 1000);
+    await db.insert(users).values(part.map((p, j) => person(p.id, i + j, 'P')));
+    await db.insert(profiles).values(part.map((p, j) => ({ userId: p.id, realname: `Patient ${i + j}` })));
+    await db.insert(devices).values(
+      part.map((p) => ({
+        id: newId(),
+        patientId: p.id,
+        kind: 'patch_app' as const,
+        serial: 'PB',
+        tokenHash: sha256(p.deviceToken),
+      })),
+    );
+  }
+  for (let i = 0; i < followers.length; i += 1000) {
+    const part = followers.slice(i, i + 1000);
+    await db.insert(users).values(part.map((f, j) => person(f.id, i + j, 'M')));
+    await db.insert(profiles).values(part.map((f, j) => ({ userId: f.id, realname: `Carer ${i + j}` })));
+    await db.insert(sessions).values(
+      part.map((f) => ({
+        id: newId(),
+        userId: f.id,
+        tokenHash: sha256(f.token),
+        kind: 'user' as const,
+        expiresAt,
+      })),
+    );
+    await db.insert(relations).values(
+      part.flatMap((f) =>
+        [f.patientId, shared.id].map((patientId) => ({
+          id: newId(),
+          patientId,
+          followerId: f.id,
+          followerType: 'M' as const,
+          state: 'accepted' as const,
+          requestedBy: f.id,
+        })),
+      ),
+    );
+  }
+
+  let seq = 0;
+  const ingest = (deviceToken: string) =>
+    fetch(base + API.ingest, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${deviceToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        records: [
+          { type: 'sg', serial: 'TX', seq: ++seq, time: Date.now() - 1000, utc_offset_min: 0, mgdl: 120 },
+        ],
+      }),
+    }).then((r) => r.arrayBuffer());
+
+  const worker = new Worker(new URL('./live-clients.worker.mjs', import.meta.url), {
+    workerData: { host: '127.0.0.1', port, path: API.monitorData, followers, sharedPatientId: shared.id },
+  });
+  const ask = <T>(msg: object, answer: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: { type: string }) => m.type === answer && (worker.off('message', on), resolve(m as T));
+      worker.on('message', on);
+      worker.postMessage(msg);
+    });
+  type Collected = { arrivals: Array<[number, number]>; statuses: { ok: number; other: number } };
+
+  async function allWaiting(): Promise<number> {
+    const started = Date.now();
+    while (app.monitorRoom.stats().waiting < FOLLOWERS) {
+      if (Date.now() - started > 180_000)
+        throw new Error(`only ${app.monitorRoom.stats().waiting} polls waiting`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return Date.now() - started;
+  }
+  const now = () => performance.timeOrigin + performance.now();
+
+  // Scenario 1: spread.
+  (globalThis as { gc?: () => void }).gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  await ask({ type: 'start', eventNo: Date.now(), watching: 'own' }, 'started');
+  const setupMs = await allWaiting();
+  const heapPerFollower = (process.memoryUsage().heapUsed - heapBefore) / FOLLOWERS;
+  const sentAt = new Map<string, number>();
+  for (let i = 0; i < READINGS; i++) {
+    const p = patients[(i * 7919) % PATIENTS]!;
+    if (sentAt.has(p.id)) continue;
+    sentAt.set(p.id, now());
+    await ingest(p.deviceToken);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  const spread = await ask<Collected>({ type: 'collect' }, 'collected');
+  const latencies = spread.arrivals
+    .map(([index, at]) => at - (sentAt.get(followers[index]!.patientId) ?? NaN))
+    .filter((x) => Number.isFinite(x))
+    .sort((a, b) => a - b);
+  const s = summarize(latencies);
+  const p99 = latencies[Math.floor(0.99 * (latencies.length - 1))] ?? NaN;
+  console.log(
+    `${label} spread: ${FOLLOWERS} followers waiting (all polls open after ${setupMs} ms) over ${PATIENTS} patients; ` +
+      `${sentAt.size} readings sent one after another woke ${latencies.length} followers: ` +
+      `median ${fmt(s.median)} ms, p99 ${fmt(p99)} ms, max ${fmt(latencies.at(-1) ?? NaN)} ms (target p99 ≤ 50 ms); ` +
+      `server heap per waiting follower ≈ ${fmt(heapPerFollower / 1024)} KiB`,
+  );
+
+  // Scenario 2: fan-out to all followers of one patient (after scenario 1's polls have closed).
+  while (app.monitorRoom.stats().waiting > 0) await new Promise((r) => setTimeout(r, 50));
+  await ask({ type: 'start', eventNo: Date.now(), watching: 'shared' }, 'started');
+  await allWaiting();
+  await new Promise((r) => setTimeout(r, 200));
+  const t0 = now();
+  await ingest(shared.deviceToken);
+  const accepted = now();
+  await new Promise((r) => setTimeout(r, 1500));
+  const fan = await ask<Collected>({ type: 'collect' }, 'collected');
+  const fanLat = fan.arrivals.map(([, at]) => at - t0).sort((a, b) => a - b);
+  const f = summarize(fanLat);
+  console.log(
+    `${label} fan-out (worst case): one reading for a patient with ${FOLLOWERS} waiting followers: ${fanLat.length} answered; ` +
+      `median ${fmt(f.median)} ms, p99 ${fmt(fanLat[Math.floor(0.99 * (fanLat.length - 1))] ?? NaN)} ms, ` +
+      `last ${fmt(fanLat.at(-1) ?? NaN)} ms (ingest answered after ${fmt(accepted - t0)} ms)`,
+  );
+
+  worker.postMessage({ type: 'close' });
+  await app.close();
+  await database.close();
+}
+
+for (const target of await benchDatabases()) await run(target);
+process.exit(0);
