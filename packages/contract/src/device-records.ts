@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pdmSettings } from './pdm-settings';
 
 // Records a device app (sensor app, patch app, PDM) sends to the realtime ingest API, and the
 // simulator produces. Glucose in mg/dL; times as epoch milliseconds UTC plus the device's UTC
@@ -147,7 +148,15 @@ export const eventRecord = z.object({
   notes: z.string().max(1000).nullable().optional(),
 });
 
+/** The PDM's settings (spec §3 "Device settings reviewed"), sent when they change; `time` is when. */
+export const pdmSettingsRecord = z.object({
+  type: z.literal('pdm_settings'),
+  ...base,
+  settings: pdmSettings,
+});
+
 export const deviceRecord = z.discriminatedUnion('type', [
+  pdmSettingsRecord,
   sgRecord,
   calibrationRecord,
   bgRecord,

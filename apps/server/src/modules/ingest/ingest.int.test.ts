@@ -4,7 +4,8 @@ import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../cli/create-user';
-import { deviceSessions, sgReadings, uploads } from '../../db/schema';
+import { pdmSettingsOf, randomProfile } from '@cgm/simulator';
+import { deviceSessions, pdmSettings, sgReadings, uploads } from '../../db/schema';
 
 let t: TestApp;
 let patientToken: string;
@@ -137,9 +138,13 @@ describe('realtime ingest', () => {
         pdm_serial: 'PDM-1',
       },
       { type: 'event', ...base, seq: 9, event_type: 'CARB', value: 45 },
+      { type: 'pdm_settings', ...base, serial: 'PDM-1', seq: 11, settings: pdmSettingsOf(randomProfile(3)) },
     ];
-    expect((await ingest(batch)).body).toMatchObject({ stored: 9, rejected: 0 });
-    expect((await ingest(batch)).body).toMatchObject({ stored: 0, duplicates: 9 });
+    expect((await ingest(batch)).body).toMatchObject({ stored: 10, rejected: 0 });
+    expect((await ingest(batch)).body).toMatchObject({ stored: 0, duplicates: 10 });
+    const settings = await t.ctx.db.select().from(pdmSettings).where(eq(pdmSettings.patientId, patientId));
+    expect(settings).toHaveLength(1);
+    expect(settings[0]!.settings).toEqual(pdmSettingsOf(randomProfile(3)));
     // The session's end arrives later and fills in.
     const ended = { ...batch[7], seq: 10, ended_at: T0 + 2 * 86400_000 };
     expect((await ingest([ended])).body).toMatchObject({ stored: 1 });

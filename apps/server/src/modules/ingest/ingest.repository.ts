@@ -9,6 +9,7 @@ import {
   deviceSessions,
   deviceStatus,
   events,
+  pdmSettings,
 } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 
@@ -160,6 +161,18 @@ export async function storeRecords(
       origin: source === 'realtime' ? 'device' : 'uploaded',
     }));
     stored += (await tx.insert(events).values(rows).onConflictDoNothing().returning({ s: events.id })).length;
+  }
+  for (const part of chunks(by('pdm_settings'))) {
+    const rows = part.map((r) => ({
+      patientId,
+      serial: r.serial,
+      time: at(r.time),
+      settings: r.settings,
+      source,
+    }));
+    stored += (
+      await tx.insert(pdmSettings).values(rows).onConflictDoNothing().returning({ s: pdmSettings.serial })
+    ).length;
   }
   return stored;
 }
