@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, detectBrowser, isSupportedBrowser } from './browser';
+import { detectBrowser, isSupportedBrowser } from './browser';
 
 // Real user-agent strings, as browsers sent them.
 const UAS: [label: string, ua: string, name: string | null, version: string | null, ok: boolean][] = [
@@ -136,16 +136,3 @@ describe('detectBrowser and isSupportedBrowser', () => {
   });
 });
 
-describe('compareVersions', () => {
-  it.each([
-    ['8.0.8', '8.0.8', 0],
-    ['8.0.10', '8.0.8', 1],
-    ['8.1', '8.0.8', 1],
-    ['8', '8.0.8', -1],
-    ['61', '61.0', 0],
-    ['60.9.9', '61.0', -1],
-    ['100.0', '61.0', 1],
-  ] as const)('%s vs %s', (a, b, d) => {
-    expect(compareVersions(a, b)).toBe(d);
-  });
-});

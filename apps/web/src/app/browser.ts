@@ -7,19 +7,17 @@
 // kiosk shells, bots) would otherwise be locked out of their own health data by a guess about a
 // string that browsers are free to change.
 
-export type BrowserName = 'chrome' | 'edge' | 'firefox' | 'safari';
+import { isSupportedBrowser as supportedVersion, MIN_BROWSER_VERSIONS, type BrowserName } from '@cgm/domain';
+
+export type { BrowserName };
 
 export interface DetectedBrowser {
   name: BrowserName;
   version: string;
 }
 
-export const MINIMUM_VERSIONS: Readonly<Record<BrowserName, string>> = {
-  chrome: '61.0',
-  edge: '16.0',
-  firefox: '55.0',
-  safari: '8.0.8',
-};
+/** The minimum versions (one table, in the domain); public/early check gets the same table at build. */
+export const MINIMUM_VERSIONS: Readonly<Record<BrowserName, string>> = MIN_BROWSER_VERSIONS;
 
 // Order matters: Edge carries "Chrome/" and "Safari/", Chrome carries "Safari/".
 const PATTERNS: readonly [BrowserName, RegExp][] = [
@@ -41,20 +39,8 @@ export function detectBrowser(userAgent: string): DetectedBrowser | null {
   return null;
 }
 
-/** Compares dotted version numbers part by part; missing parts count as 0. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map((n) => Number.parseInt(n, 10) || 0);
-  const pb = b.split('.').map((n) => Number.parseInt(n, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  return 0;
-}
-
 /** False only for a recognised browser older than its minimum. */
 export function isSupportedBrowser(userAgent: string): boolean {
   const b = detectBrowser(userAgent);
-  if (!b) return true;
-  return compareVersions(b.version, MINIMUM_VERSIONS[b.name]) >= 0;
+  return !b || supportedVersion(b.name, b.version);
 }
