@@ -3,6 +3,7 @@
  * recognised browser older than its minimum to /error first. It mirrors src/app/browser.ts, whose
  * unit test runs both over the same user agents; the minimum versions are filled in at build from
  * @cgm/domain (MIN_BROWSER_VERSIONS), so the table exists once. */
+/* global __MIN_BROWSER_VERSIONS__, __UNSUPPORTED_TEXTS__ -- filled in at build by plugin.ts */
 (function (w) {
   var MIN = __MIN_BROWSER_VERSIONS__;
   var PATTERNS = [
