@@ -20,8 +20,8 @@ function unsupportedTexts(): Record<string, unknown> {
 /** The early browser check as a script of its own, with the domain's minimum versions and the texts filled in. */
 export function browserCheckSource(): string {
   return readFileSync(SOURCE, 'utf8')
-    .replace('__MIN_BROWSER_VERSIONS__', JSON.stringify(MIN_BROWSER_VERSIONS))
-    .replace('__UNSUPPORTED_TEXTS__', JSON.stringify(unsupportedTexts()));
+    .replace('= __MIN_BROWSER_VERSIONS__;', `= ${JSON.stringify(MIN_BROWSER_VERSIONS)};`)
+    .replace('= __UNSUPPORTED_TEXTS__;', `= ${JSON.stringify(unsupportedTexts())};`);
 }
 
 /**
