@@ -58,6 +58,8 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const mfaVerifyRequest = z.object({ mfa_token: z.string().min(1).max(200), code: verificationCode });
 export const mfaResendRequest = z.object({ mfa_token: z.string().min(1).max(200) });
+/** A new second-factor code was sent; the challenge token changed with it. */
+export const mfaResendResponse = z.object({ error: z.literal(0), mfa_token: z.string() });
 
 /** Public configuration the login screens need. */
 export const configResponse = z.object({
@@ -67,6 +69,10 @@ export const configResponse = z.object({
   privacy_version: z.string(),
   terms_version: z.string(),
   version: z.string(),
+  /** The operator's ICP filing number, shown in the footer in Chinese only (spec §2); null when none. */
+  icp_filing: z.string().nullable(),
+  /** Where users write to the operator (the footer's contact). */
+  contact_email: z.string(),
 });
 export type ConfigResponse = z.infer<typeof configResponse>;
 

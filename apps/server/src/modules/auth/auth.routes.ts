@@ -8,6 +8,7 @@ import {
   loginRequest,
   loginResponse,
   mfaResendRequest,
+  mfaResendResponse,
   mfaVerifyRequest,
   ok,
   sessionResponse,
@@ -54,6 +55,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
       privacy_version: ctx.config.PRIVACY_VERSION,
       terms_version: ctx.config.TERMS_VERSION,
       version: SERVER_VERSION,
+      icp_filing: ctx.config.ICP_FILING ?? null,
+      contact_email: ctx.config.CONTACT_EMAIL,
     }),
   );
 
@@ -90,7 +93,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
         tags,
         summary: 'Send another second-factor code (60 s apart)',
         body: mfaResendRequest,
-        response: { 200: z.object({ error: z.literal(0), mfa_token: z.string() }), ...failures },
+        response: { 200: mfaResendResponse, ...failures },
       },
     },
     async (req) => auth.resendMfa(req.body.mfa_token),

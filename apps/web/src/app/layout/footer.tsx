@@ -4,12 +4,11 @@ import { useConfig } from '../../api/config';
 import { Dialog } from '../../components/dialog';
 import { PolicyLink } from '../../components/policy-dialog';
 
-/** The operator's ICP filing text, configured at build time; shown only in Chinese (spec §2). */
-const ICP_FILING = import.meta.env.VITE_ICP_FILING ?? '';
-
 export function Footer() {
   const { t, i18n } = useTranslation();
   const [contact, setContact] = useState(false);
+  // The operator's ICP filing number comes from the server's configuration; shown only in Chinese (spec §2).
+  const filing = useConfig().data?.icp_filing ?? null;
   const year = new Intl.DateTimeFormat(i18n.language, { year: 'numeric' }).format(new Date());
   return (
     <footer className="footer">
@@ -22,10 +21,10 @@ export function Footer() {
           <PolicyLink kind="terms" />
         </nav>
         <p className="footer__copy">{t('footer.copyright', { year })}</p>
-        {i18n.language === 'zh-CN' && ICP_FILING && (
+        {i18n.language === 'zh-CN' && filing && (
           <p className="footer__filing">
             <a href="https://beian.miit.gov.cn/" rel="noopener noreferrer" target="_blank">
-              {t('footer.filing', { number: ICP_FILING })}
+              {t('footer.filing', { number: filing })}
             </a>
           </p>
         )}
@@ -51,6 +50,13 @@ function ContactDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <p>{t('footer.contactBody')}</p>
+      {config.data && (
+        <p>
+          <a href={`mailto:${config.data.contact_email}`} dir="ltr">
+            {config.data.contact_email}
+          </a>
+        </p>
+      )}
       <p>{t('footer.contactEmergency')}</p>
       {site && (
         <p>

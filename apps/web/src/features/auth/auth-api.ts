@@ -1,6 +1,5 @@
-import { API, loginResponse, sessionResponse, type LoginRequest } from '@cgm/contract';
+import { API, loginResponse, mfaResendResponse, sessionResponse, type LoginRequest } from '@cgm/contract';
 import { api } from '../../api/api';
-import type { Schema } from '../../api/client';
 
 // The sign-in calls (spec §7). Their failures are answers to show, never a lost session.
 const publicCall = { authRedirect: false } as const;
@@ -13,17 +12,8 @@ export function verifyMfa(mfaToken: string, code: string) {
   return api.post(API.loginMfa, { mfa_token: mfaToken, code }, loginResponse, publicCall);
 }
 
-// The contract declares this response inline in the server; the same shape, checked here.
-const resendResponse: Schema<{ error: 0; mfa_token: string }> = {
-  safeParse(input) {
-    const v = input as { error?: unknown; mfa_token?: unknown } | null;
-    return v && v.error === 0 && typeof v.mfa_token === 'string'
-      ? { success: true, data: { error: 0, mfa_token: v.mfa_token } }
-      : { success: false };
-  },
-};
 export function resendMfa(mfaToken: string) {
-  return api.post(API.loginMfaResend, { mfa_token: mfaToken }, resendResponse, publicCall);
+  return api.post(API.loginMfaResend, { mfa_token: mfaToken }, mfaResendResponse, publicCall);
 }
 
 export function fetchSession() {
