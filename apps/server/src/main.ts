@@ -1,7 +1,8 @@
 import { loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
-import { demoLoginsText, seedDemoIfEmpty } from './demo/seed-demo';
+import { demoLoginsText, demoState, seedDemoIfEmpty } from './demo/seed-demo';
+import { seedDemoHistories, startDemoStream } from './demo/demo-data';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
@@ -12,13 +13,25 @@ async function main(): Promise<void> {
   // Demo accounts on the embedded database unless SEED_DEMO=0 (or SEED_DEMO=1 to force on PostgreSQL).
   const seedDemo = config.SEED_DEMO ? config.SEED_DEMO === '1' : database.driver === 'pglite';
   if (seedDemo) await seedDemoIfEmpty(database.db, config.TERMS_VERSION);
-  const { app } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   const base = `http://${shown}:${config.PORT}`;
   const banner = [`CGM Portal is running: open ${base}/  (API documentation: ${base}/api/docs)`];
   if (seedDemo) banner.push(demoLoginsText(base));
   console.log(banner.join('\n'));
+
+  // The demo's data fills in the background: the live patient first, then the HCP's patients;
+  // then the demo patient's devices stream live until the server stops.
+  let stopStream: (() => void) | null = null;
+  const state = seedDemo ? await demoState(database.db) : null;
+  if (state) {
+    void (async () => {
+      await seedDemoHistories(ctx, { ...state, patients: [] }, app.log);
+      stopStream = await startDemoStream(ctx, state, app.log);
+      await seedDemoHistories(ctx, state, app.log);
+    })().catch((err: unknown) => app.log.error({ err }, 'demo data'));
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -27,6 +40,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    stopStream?.();
     await app.close();
     await database.close();
     process.exit(0);

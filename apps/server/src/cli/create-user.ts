@@ -18,6 +18,9 @@ export interface NewUser {
   mfa?: boolean;
   termsVersion?: string | null;
   organisation?: string | null;
+  /** A hash already computed (demo data: many accounts, one password). */
+  passwordHash?: string;
+  createdAt?: Date;
 }
 
 /**
@@ -33,7 +36,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       username,
       email: isValidEmail(username) ? username : null,
       mobile: isValidEmail(username) ? null : username,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
       userType: input.userType,
       role: input.role ?? null,
       createdBy: input.createdBy ?? 'cli',
@@ -45,7 +48,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       mfaEnabled: input.mfa ?? false,
       termsVersion: input.termsVersion ?? null,
       termsAcceptedAt: input.termsVersion ? now : null,
-      createdAt: now,
+      createdAt: input.createdAt ?? now,
       updatedAt: now,
     });
     await tx.insert(profiles).values({

@@ -1,7 +1,9 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { appState, profiles, relations, users } from '../db/schema';
 import { createUser, type NewUser } from '../cli/create-user';
+import { hashPassword, newId } from '../lib/crypto';
+import { DEMO_PEOPLE, type DemoPerson } from './demo-people';
 
 /** The demo accounts a newcomer signs in with (printed at start). One password for all. */
 export const DEMO_PASSWORD = 'Demo#2026x';
@@ -33,23 +35,101 @@ export const DEMO_ACCOUNTS: ReadonlyArray<Omit<NewUser, 'password'> & { door: st
   },
 ];
 
+/** What the demo remembers between starts: when its history begins and who is simulated with which seed. */
+export interface DemoState {
+  from: number;
+  live: { patientId: string; seed: number };
+  patients: Array<{ patientId: string; seed: number }>;
+}
+
+const DEMO_DAYS = 90;
+
 /**
- * First start on an empty embedded database: create the demo accounts (spec roles P, M, D, clinic,
- * super admin) so the portal can be tried at once. Never runs on a database that has users.
+ * First start on an empty embedded database: the demo accounts (spec roles P, M, D, clinic, super
+ * admin), the carer and the HCP following the demo patient with the patient's consent, and about
+ * twenty simulated patients in the HCP's care. Never runs on a database that has users. Their data
+ * is generated afterwards (demo-data.ts), in the background.
  */
-export async function seedDemoIfEmpty(db: Db, termsVersion: string): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  termsVersion: string,
+  now = new Date(),
+): Promise<DemoState | null> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) return null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
     const { door: _door, ...input } = account;
-    await createUser(db, {
-      ...input,
-      password: DEMO_PASSWORD,
-      termsVersion,
-      createdBy: input.createdBy ?? 'cli',
-    });
+    ids[account.username] = await createUser(
+      db,
+      { ...input, password: DEMO_PASSWORD, passwordHash, termsVersion, createdBy: input.createdBy ?? 'cli' },
+      now,
+    );
   }
-  return true;
+  const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DEMO_DAYS * 86400_000;
+  const live = { patientId: ids['patient@demo.cgm']!, seed: 7 };
+  const hcp = ids['hcp@demo.cgm']!;
+  const follow = (patientId: string, followerId: string, followerType: 'M' | 'D') =>
+    db.insert(relations).values({
+      id: newId(),
+      patientId,
+      followerId,
+      followerType,
+      state: 'accepted',
+      requestedBy: followerId,
+      createdAt: now,
+      decidedAt: now,
+    });
+  await follow(live.patientId, ids['carer@demo.cgm']!, 'M');
+  await follow(live.patientId, hcp, 'D');
+  await describe(db, live.patientId, DEMO_PEOPLE[0]!);
+
+  const patients: DemoState['patients'] = [];
+  for (const [i, person] of DEMO_PEOPLE.slice(1).entries()) {
+    const patientId = await createUser(
+      db,
+      {
+        username: `${person.username}@demo.cgm`,
+        password: DEMO_PASSWORD,
+        passwordHash,
+        userType: 'P',
+        realname: person.realname,
+        createdBy: 'hcp',
+        country: person.country,
+        language: person.language,
+        termsVersion,
+        createdAt: new Date(from - (i + 1) * 86400_000 * 7),
+      },
+      now,
+    );
+    await describe(db, patientId, person);
+    await follow(patientId, hcp, 'D');
+    patients.push({ patientId, seed: 100 + i });
+  }
+  const state: DemoState = { from, live, patients };
+  await db.insert(appState).values({ key: 'demo', value: state, updatedAt: now });
+  return state;
+}
+
+export async function demoState(db: Db): Promise<DemoState | null> {
+  const rows = await db.select().from(appState).where(eq(appState.key, 'demo'));
+  return (rows[0]?.value as DemoState | undefined) ?? null;
+}
+
+async function describe(db: Db, userId: string, p: DemoPerson): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      gender: p.gender,
+      diabetesType: p.diabetesType,
+      birthday: p.birthday,
+      diabetesDiagnosisDate: p.diagnosed,
+      height: p.height,
+      weight: p.weight,
+      alias: p.alias ?? null,
+    })
+    .where(eq(profiles.userId, userId));
 }
 
 export function demoLoginsText(baseUrl: string): string {

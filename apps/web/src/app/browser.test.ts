@@ -135,4 +135,3 @@ describe('detectBrowser and isSupportedBrowser', () => {
     expect(isSupportedBrowser(ua)).toBe(ok);
   });
 });
-

@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './device-data';
 export * from './relations';
+export * from './app-state';

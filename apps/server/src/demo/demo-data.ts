@@ -1,0 +1,148 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createVirtualPatient, generateHistory, randomProfile } from '@cgm/simulator';
+import type { DeviceRecord } from '@cgm/contract';
+import type { AppContext } from '../context';
+import { devices, sgReadings, uploads } from '../db/schema';
+import { newId, newToken, sha256 } from '../lib/crypto';
+import { storeRecords } from '../modules/ingest/ingest.repository';
+import { createIngestService } from '../modules/ingest/ingest.service';
+import type { DemoState } from './seed-demo';
+
+const BATCH = 10_000;
+
+/** Stores a simulated patient's whole history, as one upload in the history. */
+async function storeHistory(
+  ctx: AppContext,
+  patientId: string,
+  seed: number,
+  from: number,
+  to: number,
+): Promise<number> {
+  const { records } = generateHistory(randomProfile(seed), { from, days: (to - from) / 86400_000 });
+  let stored = 0;
+  for (let i = 0; i < records.length; i += BATCH) {
+    const part = records.slice(i, i + BATCH);
+    stored += await ctx.db.transaction((tx) => storeRecords(tx, patientId, 'realtime', part));
+  }
+  await ctx.db.insert(uploads).values({
+    id: newId(),
+    patientId,
+    source: 'realtime',
+    receivedAt: ctx.clock.now(),
+    stored,
+    duplicates: records.length - stored,
+    rejected: 0,
+    firstTime: new Date(from),
+    lastTime: new Date(to),
+    label: 'demo history',
+  });
+  return stored;
+}
+
+/**
+ * Fills the demo with data after the server is listening: the live patient's history first (so
+ * /monitor shows something within seconds), then the HCP's patients one by one. Idempotent: a
+ * patient who already has readings is skipped.
+ */
+export async function seedDemoHistories(
+  ctx: AppContext,
+  state: DemoState,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  const todo = [state.live, ...state.patients];
+  for (const [i, p] of todo.entries()) {
+    const has = await ctx.db
+      .select({ t: sgReadings.time })
+      .from(sgReadings)
+      .where(eq(sgReadings.patientId, p.patientId))
+      .limit(1);
+    if (has.length) continue;
+    const started = Date.now();
+    // The HCP's patients uploaded until a few hours or days ago, as real patients do.
+    const until = i === 0 ? now : now - ((p.seed * 7919) % 72) * 3600_000;
+    const stored = await storeHistory(
+      ctx,
+      p.patientId,
+      p.seed,
+      state.from,
+      Math.max(state.from + 86400_000, until),
+    );
+    log.info(
+      { patient: p.patientId, stored, ms: Date.now() - started },
+      `demo data ${i + 1}/${todo.length} stored`,
+    );
+  }
+}
+
+/**
+ * The demo patient's devices stream live while the server runs: the same virtual patient as the
+ * history (same seed and start, so the stream continues it exactly), advanced every minute to the
+ * present and sent through the ingest service like a device app's batches, so followers' monitors
+ * update through the live bus.
+ */
+export async function startDemoStream(
+  ctx: AppContext,
+  state: DemoState,
+  log: FastifyBaseLogger,
+): Promise<() => void> {
+  const { patientId, seed } = state.live;
+  const device = await demoDevice(ctx, patientId);
+  const ingest = createIngestService(ctx, [(id, eventNo) => ctx.bus.publish(id, eventNo)]);
+  const patient = createVirtualPatient(randomProfile(seed), { from: state.from });
+  const lastStored = await ctx.db
+    .select({ t: sgReadings.time })
+    .from(sgReadings)
+    .where(eq(sgReadings.patientId, patientId))
+    .orderBy(desc(sgReadings.time))
+    .limit(1);
+  // Catch up from the last stored reading (a device app backfills after being offline).
+  const resumeFrom = (lastStored[0]?.t.getTime() ?? state.from) - 3600_000;
+  let backlog: DeviceRecord[] = patient
+    .advanceTo(ctx.clock.now().getTime())
+    .filter((r) => r.time >= resumeFrom);
+  let stopped = false;
+  const tick = async () => {
+    if (stopped) return;
+    backlog = backlog.concat(patient.advanceTo(ctx.clock.now().getTime()));
+    while (backlog.length && !stopped) {
+      const part = backlog.slice(0, 5000);
+      await ingest.ingest(device, part);
+      backlog = backlog.slice(part.length);
+    }
+  };
+  await tick().catch((err: unknown) => log.error({ err }, 'demo stream'));
+  const timer = setInterval(
+    () => void tick().catch((err: unknown) => log.error({ err }, 'demo stream')),
+    60_000,
+  );
+  log.info({ patient: patientId }, 'demo patient streams live (a batch every minute)');
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+/** The demo patient's patch app, registered once. */
+async function demoDevice(ctx: AppContext, patientId: string) {
+  const rows = await ctx.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(eq(devices.patientId, patientId), eq(devices.name, 'Demo patch app'), isNull(devices.revokedAt)),
+    )
+    .limit(1);
+  if (rows[0]) return { deviceId: rows[0].id, patientId };
+  const id = newId();
+  await ctx.db.insert(devices).values({
+    id,
+    patientId,
+    kind: 'patch_app',
+    serial: 'DEMO-PB',
+    name: 'Demo patch app',
+    tokenHash: sha256(newToken()),
+    createdAt: ctx.clock.now(),
+  });
+  return { deviceId: id, patientId };
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { API } from '@cgm/contract';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { relations, sgReadings, users } from '../db/schema';
+import { DEMO_PASSWORD, demoState, seedDemoIfEmpty } from './seed-demo';
+import { seedDemoHistories } from './demo-data';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seeding (first start on an empty database)', () => {
+  it('creates the demo accounts, the consented followers and the HCP patient list, once', async () => {
+    const state = await seedDemoIfEmpty(t.ctx.db, t.ctx.config.TERMS_VERSION, t.clock.now());
+    expect(state).not.toBeNull();
+    expect(state!.patients).toHaveLength(20);
+    expect(await seedDemoIfEmpty(t.ctx.db, t.ctx.config.TERMS_VERSION)).toBeNull();
+    expect(await demoState(t.ctx.db)).toEqual(state);
+
+    const [followers] = await t.ctx.db
+      .select({ n: count() })
+      .from(relations)
+      .where(and(eq(relations.patientId, state!.live.patientId), eq(relations.state, 'accepted')));
+    expect(followers!.n).toBe(2);
+    const [hcpPatients] = await t.ctx.db.select({ n: count() }).from(users).where(eq(users.createdBy, 'hcp'));
+    expect(hcpPatients!.n).toBe(20);
+
+    for (const [username, user_type] of [
+      ['patient@demo.cgm', 'P'],
+      ['carer@demo.cgm', 'P'],
+      ['hcp@demo.cgm', 'D'],
+      ['clinic@demo.cgm', 'D'],
+      ['superadmin@demo.cgm', 'A'],
+    ] as const) {
+      const res = await t.call('POST', API.login, { body: { username, password: DEMO_PASSWORD, user_type } });
+      expect(res.body.error, username).toBe(0);
+    }
+  });
+
+  it('stores simulated history that the carer can watch on the monitor', async () => {
+    const state = (await demoState(t.ctx.db))!;
+    await seedDemoHistories(
+      t.ctx,
+      { ...state, from: t.clock.now().getTime() - 86400_000, patients: [] },
+      t.app.log,
+    );
+    const [n] = await t.ctx.db
+      .select({ n: count() })
+      .from(sgReadings)
+      .where(eq(sgReadings.patientId, state.live.patientId));
+    expect(n!.n).toBeGreaterThan(600);
+    const carer = (
+      await t.call('POST', API.login, {
+        body: { username: 'carer@demo.cgm', password: DEMO_PASSWORD, user_type: 'P' },
+      })
+    ).body.token as string;
+    const status = await t.call<{ status: { sensor_status: { glucose: number | null } } }>(
+      'GET',
+      API.monitorStatus(state.live.patientId),
+      { token: carer },
+    );
+    expect(status.status).toBe(200);
+    expect(status.body.status.sensor_status.glucose).toBeGreaterThan(39);
+  });
+});

@@ -1,0 +1,45 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export type PgType = 'text' | 'bigint' | 'smallint' | 'real' | 'jsonb' | 'timestamptz';
+export type Value = string | number | null;
+/** A column of an INSERT: its name, its type, and one value per row (times as epoch ms). */
+export type Column = readonly [name: string, type: PgType, values: readonly Value[]];
+
+/**
+ * INSERT … SELECT FROM unnest(one array per column) ON CONFLICT DO NOTHING, returning how many rows
+ * were new. Each column travels as one array parameter, so a batch of thousands of rows is one
+ * statement with a handful of parameters on either driver (no 65,535-parameter limit, no per-row
+ * SQL), which is what makes history ingest fast.
+ */
+export async function insertUnnest(tx: Db, table: string, columns: readonly Column[]): Promise<number> {
+  const names = sql.raw(columns.map(([name]) => name).join(', '));
+  const selects = sql.join(
+    columns.map(([name, type]) =>
+      type === 'timestamptz' ? sql.raw(`to_timestamp(u.${name} / 1000.0)`) : sql.raw(`u.${name}`),
+    ),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    columns.map(([, type, values]) => {
+      const arrayType = type === 'timestamptz' ? 'double precision' : type;
+      return sql`${pgArray(values)}::${sql.raw(arrayType)}[]`;
+    }),
+    sql`, `,
+  );
+  const query: SQL = sql`insert into ${sql.raw(table)} (${names})
+    select ${selects} from unnest(${arrays}) as u(${names})
+    on conflict do nothing
+    returning 1`;
+  const result = await tx.execute(query);
+  const r = result as { rows?: unknown[]; rowCount?: number; affectedRows?: number };
+  return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
+}
+
+/** A PostgreSQL array literal, sent as one text parameter. */
+export function pgArray(values: readonly Value[]): string {
+  const items = values.map((v) =>
+    v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/(["\\])/g, '\\$1')}"`,
+  );
+  return `{${items.join(',')}}`;
+}
