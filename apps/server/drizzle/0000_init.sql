@@ -277,6 +277,45 @@ CREATE TABLE "app_state" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "data_deletions" (
+	"upload_id" text PRIMARY KEY NOT NULL,
+	"patient_id" text NOT NULL,
+	"deleted_by" text,
+	"source" text NOT NULL,
+	"kinds" jsonb NOT NULL,
+	"from_time" timestamp with time zone NOT NULL,
+	"to_time" timestamp with time zone NOT NULL,
+	"counts" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "monitor_settings" (
+	"patient_id" text PRIMARY KEY NOT NULL,
+	"unit" text NOT NULL,
+	"blos_low" double precision NOT NULL,
+	"blos_high" double precision NOT NULL,
+	"bb_low" double precision NOT NULL,
+	"bb_high" double precision NOT NULL,
+	"ab_low" double precision NOT NULL,
+	"ab_high" double precision NOT NULL,
+	"bl_low" double precision NOT NULL,
+	"bl_high" double precision NOT NULL,
+	"al_low" double precision NOT NULL,
+	"al_high" double precision NOT NULL,
+	"bs_low" double precision NOT NULL,
+	"bs_high" double precision NOT NULL,
+	"as_low" double precision NOT NULL,
+	"as_high" double precision NOT NULL,
+	"night_low" double precision NOT NULL,
+	"night_high" double precision NOT NULL,
+	"hypo" double precision NOT NULL,
+	"target_low" double precision NOT NULL,
+	"target_high" double precision NOT NULL,
+	"alarm_display" text NOT NULL,
+	"glucose_display" text NOT NULL,
+	"updated_by" text,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "hcp_applications" ADD CONSTRAINT "hcp_applications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation_codes" ADD CONSTRAINT "invitation_codes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation_codes" ADD CONSTRAINT "invitation_codes_used_by_users_id_fk" FOREIGN KEY ("used_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -297,6 +336,11 @@ ALTER TABLE "sg_readings" ADD CONSTRAINT "sg_readings_patient_id_users_id_fk" FO
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "relations" ADD CONSTRAINT "relations_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "relations" ADD CONSTRAINT "relations_follower_id_users_id_fk" FOREIGN KEY ("follower_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "data_deletions" ADD CONSTRAINT "data_deletions_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "data_deletions" ADD CONSTRAINT "data_deletions_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "data_deletions" ADD CONSTRAINT "data_deletions_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitor_settings" ADD CONSTRAINT "monitor_settings_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitor_settings" ADD CONSTRAINT "monitor_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "outbox_recipient_idx" ON "outbox" USING btree ("recipient","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_uq" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -317,4 +361,5 @@ CREATE INDEX "events_patient_time_idx" ON "events" USING btree ("patient_id","ti
 CREATE INDEX "sg_patient_time_idx" ON "sg_readings" USING btree ("patient_id","time");--> statement-breakpoint
 CREATE INDEX "uploads_patient_idx" ON "uploads" USING btree ("patient_id","received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "relations_pair_uq" ON "relations" USING btree ("patient_id","follower_id");--> statement-breakpoint
-CREATE INDEX "relations_follower_idx" ON "relations" USING btree ("follower_id","state");
+CREATE INDEX "relations_follower_idx" ON "relations" USING btree ("follower_id","state");--> statement-breakpoint
+CREATE INDEX "data_deletions_patient_idx" ON "data_deletions" USING btree ("patient_id");

@@ -4,3 +4,4 @@ export * from './paths';
 export * from './device-records';
 export * from './monitor';
 export * from './pdm-settings';
+export * from './data';

@@ -25,6 +25,11 @@ export const API = {
   monitorSettings: (id: string) => `/api/v2.0/monitor/${encodeURIComponent(id)}/settings`,
   monitorData: '/api/v2.0/monitor/data',
   settings: (id: string) => `/api/v2.0/settings/${encodeURIComponent(id)}`,
+  dataOptions: (id: string) => `/api/v2.0/options/${encodeURIComponent(id)}/data`,
+  pdmSettings: (id: string) => `/api/v2.0/pdm/${encodeURIComponent(id)}/settings`,
+  pdmSessions: (id: string) => `/api/v2.0/pdm/${encodeURIComponent(id)}/sessions`,
+  uploads: (id: string) => `/api/v2.0/uploads/${encodeURIComponent(id)}`,
+  dataDelete: '/api/v2.0/data/delete',
 } as const;
 
 /** The server's route pattern of a parameterised path: `routeOf(API.monitorStatus)` → `/api/v2.1/monitor/:id/status`. */

@@ -7,6 +7,11 @@ import { registerMonitorRoutes } from './monitor/monitor.routes';
 import { registerRegistrationRoutes } from './registration/registration.routes';
 import { registerPasswordRoutes } from './password/password.routes';
 import { registerProfileRoutes } from './profile/profile.routes';
+import { registerSettingsRoutes } from './settings/settings.routes';
+import { registerDataOptionsRoutes } from './data-options/data-options.routes';
+import { registerPdmRoutes } from './pdm/pdm.routes';
+import { registerUploadsRoutes } from './uploads/uploads.routes';
+import { registerDataDeleteRoutes } from './data-delete/data-delete.routes';
 
 /** Every feature module registers its routes here; each route goes through ctx.authenticate and the policy. */
 export async function registerModules(
@@ -20,4 +25,9 @@ export async function registerModules(
   registerRegistrationRoutes(app, ctx);
   registerPasswordRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerDataOptionsRoutes(app, ctx);
+  registerPdmRoutes(app, ctx);
+  registerUploadsRoutes(app, ctx);
+  registerDataDeleteRoutes(app, ctx);
 }

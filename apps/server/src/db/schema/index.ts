@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './device-data';
 export * from './relations';
 export * from './app-state';
+export * from './settings';

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, sessions, users } from '../../db/schema';
+import { deletePersonalData } from '../../db/personal-data';
 
 /**
  * Removes everything a patient or carer account holds before it becomes an HCP account (spec §2
@@ -8,12 +9,11 @@ import { profiles, sessions, users } from '../../db/schema';
  * caregiver"). Runs inside the conversion's transaction, so the account is either fully converted
  * or untouched.
  *
- * Every module that owns personal data of a patient or carer must hook its deletion in here
- * (readings, events, records, settings, connections and their messages, data options, uploads…),
- * using the same transaction `tx`. Today the account's data is its profile, so all profile fields
- * except the name are cleared.
+ * The account's health and device data and its connections go through deletePersonalData (the one
+ * list of such tables); its profile keeps only the name.
  */
 export async function convertToHcp(tx: Db, userId: string, now: Date): Promise<void> {
+  await deletePersonalData(tx, userId);
   await tx
     .update(profiles)
     .set({

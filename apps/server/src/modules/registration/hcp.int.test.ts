@@ -4,7 +4,16 @@ import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../cli/create-user';
-import { hcpApplications, outbox, profiles, users } from '../../db/schema';
+import {
+  devices,
+  hcpApplications,
+  outbox,
+  profiles,
+  relations,
+  sgReadings,
+  uploads,
+  users,
+} from '../../db/schema';
 import { decideApplication } from './hcp.service';
 
 let t: TestApp;
@@ -194,6 +203,28 @@ describe('hcp/apply for an existing account (spec §2 "HCP apply", §8 code 3)',
       })
       .where(eq(profiles.userId, patient.id));
     const session = (await login('pat@example.com', password, 'P')).body.token as string;
+    // Device data and a connection of the patient, which the conversion must remove.
+    const device = await t.call('POST', API.devices, {
+      token: session,
+      body: { kind: 'patch_app', serial: 'PB-9' },
+    });
+    const now = t.clock.now().getTime();
+    const stored = await t.call('POST', API.ingest, {
+      token: device.body.device_token as string,
+      body: {
+        records: [{ type: 'sg', serial: 'TX-9', seq: 1, time: now - 60_000, utc_offset_min: 0, mgdl: 111 }],
+      },
+    });
+    expect(stored.body.stored).toBe(1);
+    const carer = await byUsername('carer@example.com');
+    await t.ctx.db.insert(relations).values({
+      id: 'rel-conv',
+      patientId: patient.id,
+      followerId: carer.id,
+      followerType: 'M',
+      state: 'accepted',
+      requestedBy: carer.id,
+    });
     expect((await t.call('GET', API.session, { token: session })).status).toBe(200);
 
     const body = await application('pat@example.com');
@@ -220,6 +251,14 @@ describe('hcp/apply for an existing account (spec §2 "HCP apply", §8 code 3)',
       portrait: null,
       organisation: 'City Hospital',
     });
+    for (const table of [sgReadings, uploads, devices]) {
+      expect(
+        (await t.ctx.db.select({ n: count() }).from(table).where(eq(table.patientId, patient.id)))[0]!.n,
+      ).toBe(0);
+    }
+    expect(
+      (await t.ctx.db.select({ n: count() }).from(relations).where(eq(relations.id, 'rel-conv')))[0]!.n,
+    ).toBe(0);
     const app = await applicationOf(patient.id);
     expect(app).toMatchObject({ status: 'submitted', convertedFrom: 'P' });
     expect((await mailTo('pat@example.com', 'Account type changed')).body).toContain('Doctor Who');
