@@ -20,11 +20,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string } = {},
+  opts: { width?: number; height?: number; locale?: string; baseURL?: string; userAgent?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
     locale: opts.locale ?? 'en-GB',
+    ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
   });
   const page = await context.newPage();
   return { context, page };

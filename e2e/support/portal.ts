@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +48,9 @@ export async function startPortal(opts: { smtpUrl: string; env?: Record<string, 
   let child: ChildProcess | null = null;
 
   const start = async () => {
-    child = spawn('npx', ['tsx', 'src/main.ts'], {
+    // One process (node with tsx's loader, no npx or shell in between), so stopping it stops the
+    // server itself and frees the embedded database's folder for the CLI.
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -74,21 +76,39 @@ export async function startPortal(opts: { smtpUrl: string; env?: Record<string, 
     });
   };
 
+  // A test run that ends without afterAll (a crash, an interrupt) leaves no server behind.
+  const killOnExit = () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
   await start();
   return {
     url: `http://127.0.0.1:${port}`,
     async cli(...args) {
       await stopChild();
-      const res = spawnSync('npx', ['tsx', 'src/cli/main.ts', ...args], {
-        cwd: serverDir,
-        env,
-        encoding: 'utf8',
-      });
+      // Asynchronous, not spawnSync: the CLI may mail, and the mail server runs in this process.
+      const res = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
+        (resolve, reject) => {
+          const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+            cwd: serverDir,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let stdout = '';
+          let stderr = '';
+          cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+          cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+          cli.on('error', reject);
+          cli.on('close', (status) => resolve({ status, stdout, stderr }));
+        },
+      );
       await start();
       if (res.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${res.stderr}`);
       return res.stdout;
     },
     async stop() {
+      process.off('exit', killOnExit);
       await stopChild();
       rmSync(dataDir, { recursive: true, force: true });
     },
