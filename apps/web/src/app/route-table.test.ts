@@ -36,11 +36,18 @@ const SPEC: Record<string, string[]> = {
 const BUILT = [
   '/login', '/sign', '/hcpSign', '/hcpLogin', '/select', '/verificationCode', '/updatePassword',
   '/personalApply', '/changePassword', '/Profile1', '/error', '/refresh', '/recent-updates', '/updating',
-  '/clinic', '/managementtools', ...Object.values(VERSIONED_ENTRIES),
+  '/clinic', '/managementtools', ...Object.values(VERSIONED_ENTRIES), '/monitor', '/Hcp/monitor',
+  '/dataSources',
 ]; // prettier-ignore
 
+// Screens of spec §2 without a path in its route list get one of ours.
+const ADDED = [{ path: '/dataSources', kind: 'user' }];
+
 describe('route table', () => {
-  const expected = Object.entries(SPEC).flatMap(([kind, paths]) => paths.map((path) => ({ path, kind })));
+  const expected = [
+    ...Object.entries(SPEC).flatMap(([kind, paths]) => paths.map((path) => ({ path, kind }))),
+    ...ADDED,
+  ];
 
   it.each(expected)('has $path as $kind', ({ path, kind }) => {
     expect(findRoute(path)?.kind).toBe(kind);

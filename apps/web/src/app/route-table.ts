@@ -56,6 +56,12 @@ const S = {
   recentUpdates: lazy(() =>
     import('../features/info/recent-updates-screen').then((m) => ({ default: m.RecentUpdatesScreen })),
   ),
+  monitor: lazy(() =>
+    import('../features/monitor/monitor-screen').then((m) => ({ default: m.MonitorScreen })),
+  ),
+  dataSources: lazy(() =>
+    import('../features/data-sources/data-sources-screen').then((m) => ({ default: m.DataSourcesScreen })),
+  ),
 } satisfies Record<string, Screen>;
 
 const routes = (kind: RouteKind, paths: readonly string[]): AppRoute[] =>
@@ -130,7 +136,9 @@ export const ROUTES: readonly AppRoute[] = [
     '/Hcp/chartSetting/setting',
     '/Hcp/chartSetting/dateView',
     '/Hcp/chartSetting/dateView2',
-    '/Hcp/monitor',
+  ]),
+  { path: '/Hcp/monitor', kind: 'user', screen: S.monitor },
+  ...routes('user', [
     '/Hcp/events',
     '/Hcp/records',
     '/Hcp/print',
@@ -158,7 +166,11 @@ export const ROUTES: readonly AppRoute[] = [
   ]),
 
   // Homes after login not listed above (spec §2 "Homes"): the patient's live monitor.
-  ...routes('user', ['/monitor']),
+  { path: '/monitor', kind: 'user', screen: S.monitor },
+
+  // Screens of spec §2 the route list gives no path for: PDM settings, data-source sessions and
+  // options, upload history, delete data, with the monitor settings (spec §3 "Settings").
+  { path: '/dataSources', kind: 'user', screen: S.dataSources },
 ];
 
 const BY_PATH: ReadonlyMap<string, AppRoute> = new Map(ROUTES.map((r) => [r.path, r]));

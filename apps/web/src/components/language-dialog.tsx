@@ -88,7 +88,7 @@ export function LanguageButton({ className = 'btn btn--ghost' }: { className?: s
     <>
       <button
         type="button"
-        className={className}
+        className={`${className} language-button`}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         aria-label={t('language.button', { current: label })}

@@ -11,13 +11,19 @@ interface MenuItem {
   badge?: number;
 }
 
-/** The user menu of spec §2: messages (HCP, carer), connections (patient), profile, security. */
+/**
+ * The user menu of spec §2: messages (HCP, carer), connections (patient), profile, security; for
+ * patients also their data sources and monitor settings.
+ */
 export function menuItems(user: SessionUser, t: (key: string) => string): MenuItem[] {
   const items: MenuItem[] = [];
   if (user.userType === 'D' || user.userType === 'M') {
     items.push({ to: '/messages', label: t('menu.messages'), badge: user.unread });
   }
-  if (user.userType === 'P') items.push({ to: '/connection', label: t('menu.connections') });
+  if (user.userType === 'P') {
+    items.push({ to: '/connection', label: t('menu.connections') });
+    items.push({ to: '/dataSources', label: t('menu.dataSources') });
+  }
   items.push({ to: '/Profile1', label: t('menu.profile') });
   items.push({ to: '/changePassword', label: t('menu.security') });
   items.push({ to: '/recent-updates', label: t('menu.recentUpdates') });

@@ -1,0 +1,309 @@
+import type { ChartData } from '@cgm/contract';
+import {
+  basalAxisMax,
+  basalSeriesOf,
+  bolusCodeInfo,
+  displayGlucose,
+  DISPLAY_MAX_MGDL,
+  DISPLAY_MIN_MGDL,
+  glucoseStats,
+  roundInsulin,
+  toUnit,
+  type GlucoseUnit,
+} from '@cgm/domain';
+import type { GlucosePrefs } from './status-view';
+
+// The monitor chart's data (spec §3 "Chart series"): the status's chart rows turned into the
+// aligned columns uPlot draws (one shared time column; `undefined` where a series has no point,
+// which uPlot steps over, and `null` where a line must break), plus the ranges and the figures of
+// the accessible summary. Glucose in the display unit, rates in U/h, insulin in U.
+
+export const SERIES = {
+  sg: 1,
+  calib: 2,
+  bg: 3,
+  basal: 4,
+  tempBasal: 5,
+  autoModeBasal: 6,
+  suspend: 7,
+  bolus: 8,
+  alarm: 9,
+  newPatch: 10,
+  stop: 11,
+} as const;
+export type SeriesId = keyof typeof SERIES;
+export const SERIES_IDS = Object.keys(SERIES) as SeriesId[];
+
+/** A gap of more than 10 minutes (5 missed 2-minute readings) breaks the glucose line. */
+export const SG_GAP_MS = 10 * 60_000;
+
+/** Share of the plot height: basal along the bottom, bolus and alarm markers along the top. */
+export const BASAL_SHARE = 0.25;
+export const MARKER_SHARE = 0.16;
+
+export type Cell = number | null | undefined;
+
+export interface ChartWindow {
+  from: number;
+  to: number;
+}
+
+export interface BolusMark {
+  time: number;
+  units: number;
+  code: string;
+  labelKey: string | null;
+}
+
+export interface AlarmMark {
+  time: number;
+  code: string;
+  source: 'sensor' | 'pump';
+}
+
+export interface ChartSummary {
+  readings: number;
+  /** Display values in the unit. */
+  min: number | null;
+  max: number | null;
+  latest: { time: number; mgdl: number; flag: string | null } | null;
+  inTargetPercent: number | null;
+  bolusCount: number;
+  bolusTotal: number;
+  basalMin: number | null;
+  basalMax: number | null;
+  autoModePercent: number;
+  alarms: number;
+  calibrations: number;
+  fingersticks: number;
+}
+
+export interface MonitorChartModel {
+  window: ChartWindow;
+  unit: GlucoseUnit;
+  /** [time, ...one column per SERIES]. */
+  columns: Cell[][];
+  /** Glucose data range in the unit: the bottom of the display range up to a rounded maximum. */
+  glucoseLow: number;
+  glucoseHigh: number;
+  basalMax: number;
+  boluses: BolusMark[];
+  alarms: AlarmMark[];
+  present: ReadonlySet<SeriesId>;
+  summary: ChartSummary;
+}
+
+interface Segment {
+  series: SeriesId;
+  from: number;
+  to: number;
+  rate: number;
+}
+
+type Points = Map<SeriesId, Map<number, Cell>>;
+
+function put(points: Points, series: SeriesId, x: number, v: Cell): void {
+  let m = points.get(series);
+  if (!m) points.set(series, (m = new Map()));
+  m.set(x, v);
+}
+
+/** The plotted value of one SG row: clamped and rounded (spec §5); H plots at the top of the range. */
+export function sgPlotValue(mgdl: number | null, flag: string | null, unit: GlucoseUnit): number | null {
+  if (mgdl === null && flag === 'H') return displayGlucose(DISPLAY_MAX_MGDL + 1, unit).value;
+  return displayGlucose(mgdl, unit, flag).value;
+}
+
+function addGlucose(points: Points, chart: ChartData, unit: GlucoseUnit, w: ChartWindow): void {
+  let prev: number | null = null;
+  for (const [t, mgdl, flag] of chart.sg) {
+    if (t < w.from || t > w.to) continue;
+    const v = sgPlotValue(mgdl, flag, unit);
+    if (prev !== null && t - prev > SG_GAP_MS) put(points, 'sg', prev + 1, null);
+    put(points, 'sg', t, v);
+    prev = v === null ? null : t;
+  }
+  for (const [t, mgdl, kind] of chart.calibRecord) {
+    if (t < w.from || t > w.to) continue;
+    put(points, kind === 'calibration' ? 'calib' : 'bg', t, displayGlucose(mgdl, unit).value);
+  }
+}
+
+function basalSegments(chart: ChartData, w: ChartWindow, points: Points): Segment[] {
+  const segments: Segment[] = [];
+  for (const [t, code, minutes, rate] of chart.basal) {
+    const series = basalSeriesOf(code);
+    if (series === 'newPatch' || series === 'stop') {
+      if (t >= w.from && t <= w.to) put(points, series, t, 1);
+      continue;
+    }
+    const id: SeriesId | null =
+      series === 'basal' || series === 'tempBasal' || series === 'autoModeBasal'
+        ? series
+        : series === 'manualStop' || series === 'autoSuspend'
+          ? 'suspend'
+          : null;
+    if (!id) continue;
+    const from = Math.max(t, w.from);
+    const to = Math.min(t + minutes * 60_000, w.to);
+    if (to > from) segments.push({ series: id, from, to, rate: id === 'suspend' ? 0 : rate });
+  }
+  return segments.sort((a, b) => a.from - b.from);
+}
+
+/**
+ * Step points of each basal series: a value at each segment's start; where the next segment of the
+ * same series does not follow on, the value again at the end and a break just after it.
+ */
+function addSteps(points: Points, segments: Segment[], suspendLevel: number): void {
+  const bySeries = new Map<SeriesId, Segment[]>();
+  for (const s of segments) bySeries.set(s.series, [...(bySeries.get(s.series) ?? []), s]);
+  for (const [series, list] of bySeries) {
+    list.forEach((s, i) => {
+      const level = series === 'suspend' ? suspendLevel : s.rate;
+      put(points, series, s.from, level);
+      const next = list[i + 1];
+      if (next && next.from <= s.to) return;
+      put(points, series, s.to, level);
+      if (next && next.from > s.to + 1) put(points, series, s.to + 1, null);
+    });
+  }
+}
+
+function autoModePercent(segments: Segment[], w: ChartWindow): number {
+  const span = w.to - w.from;
+  if (span <= 0) return 0;
+  const auto = segments.filter((s) => s.series === 'autoModeBasal').reduce((a, s) => a + s.to - s.from, 0);
+  return Math.min(100, (100 * auto) / span);
+}
+
+/** Top of the glucose data range: at least 250 mg/dL and the target, rounded up, at most 400. */
+export function glucoseHighOf(maxMgdl: number | null, targetHigh: number, unit: GlucoseUnit): number {
+  const mgdl = Math.min(DISPLAY_MAX_MGDL, Math.max(250, targetHigh + 30, maxMgdl ?? 0));
+  const step = unit === 'mg/dL' ? 50 : 2;
+  const top = displayGlucose(DISPLAY_MAX_MGDL, unit).value!;
+  return Math.min(top, Math.ceil(toUnit(mgdl, unit) / step) * step);
+}
+
+/** The glucose scale leaves the bottom share to basal and the top share to markers. */
+export function glucoseScaleRange(low: number, high: number): [number, number] {
+  const span = (high - low) / (1 - BASAL_SHARE - MARKER_SHARE);
+  return [low - BASAL_SHARE * span, high + MARKER_SHARE * span];
+}
+
+/** The basal scale puts the axis maximum just under the glucose range's bottom. */
+export function basalScaleRange(basalMax: number): [number, number] {
+  return [0, basalMax / (0.9 * BASAL_SHARE)];
+}
+
+export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartWindow): MonitorChartModel {
+  const { unit } = prefs;
+  const points: Points = new Map();
+  addGlucose(points, chart, unit, w);
+  const segments = basalSegments(chart, w, points);
+  const rates = segments.filter((s) => s.series !== 'suspend').map((s) => s.rate);
+  const basalMax = basalAxisMax(Math.max(0, ...rates));
+  addSteps(points, segments, basalMax * 0.04);
+
+  const boluses: BolusMark[] = chart.bolus
+    .filter(([t]) => t >= w.from && t <= w.to)
+    .map(([time, code, units]) => ({
+      time,
+      code,
+      units: roundInsulin(units),
+      labelKey: bolusCodeInfo(code)?.labelKey ?? null,
+    }));
+  for (const b of boluses) put(points, 'bolus', b.time, b.units);
+  const alarms: AlarmMark[] = [
+    ...chart.sensor_alarm.map(([time, code]) => ({ time, code, source: 'sensor' as const })),
+    ...chart.pump_alarm.map(([time, code]) => ({ time, code, source: 'pump' as const })),
+  ]
+    .filter((a) => a.time >= w.from && a.time <= w.to)
+    .sort((a, b) => a.time - b.time);
+  for (const a of alarms) put(points, 'alarm', a.time, 1);
+
+  const xs = new Set<number>([w.from, w.to]);
+  for (const m of points.values()) for (const x of m.keys()) xs.add(x);
+  const time = [...xs].sort((a, b) => a - b);
+  const columns: Cell[][] = [time];
+  for (const id of SERIES_IDS) {
+    const m = points.get(id);
+    columns.push(time.map((x) => m?.get(x)));
+  }
+
+  const readings = chart.sg
+    .filter(([t, mgdl]) => t >= w.from && t <= w.to && mgdl !== null)
+    .map(([t, mgdl]) => ({ time: t, mgdl: mgdl! }));
+  const stats = glucoseStats(readings, { targetLow: prefs.targetLow, targetHigh: prefs.targetHigh });
+  const last = [...chart.sg].reverse().find(([t, mgdl]) => t >= w.from && t <= w.to && mgdl !== null);
+  const inWindow = (t: number) => t >= w.from && t <= w.to;
+  const calib = chart.calibRecord.filter(([t]) => inWindow(t));
+  return {
+    window: w,
+    unit,
+    columns,
+    glucoseLow: displayGlucose(DISPLAY_MIN_MGDL, unit).value!,
+    glucoseHigh: glucoseHighOf(stats.max, prefs.targetHigh, unit),
+    basalMax,
+    boluses,
+    alarms,
+    present: new Set(SERIES_IDS.filter((id) => points.has(id))),
+    summary: {
+      readings: stats.count,
+      min: stats.min === null ? null : displayGlucose(stats.min, unit).value,
+      max: stats.max === null ? null : displayGlucose(stats.max, unit).value,
+      latest: last ? { time: last[0], mgdl: last[1]!, flag: last[2] } : null,
+      inTargetPercent: stats.inTarget,
+      bolusCount: boluses.length,
+      bolusTotal: roundInsulin(boluses.reduce((a, b) => a + b.units, 0)),
+      basalMin: rates.length ? roundInsulin(Math.min(...rates)) : null,
+      basalMax: rates.length ? roundInsulin(Math.max(...rates)) : null,
+      autoModePercent: autoModePercent(segments, w),
+      alarms: alarms.length,
+      calibrations: calib.filter(([, , k]) => k === 'calibration').length,
+      fingersticks: calib.filter(([, , k]) => k === 'bg').length,
+    },
+  };
+}
+
+export interface Readout {
+  time: number;
+  /** The reading within 5 minutes of the time, as the screen shows it. */
+  sg: { mgdl: number | null; flag: string | null; value: number | null } | null;
+  basal: { series: SeriesId; rate: number } | null;
+  bolus: BolusMark | null;
+  alarm: AlarmMark | null;
+}
+
+const NEAR_MS = 5 * 60_000;
+
+function nearest<T extends { time: number }>(list: readonly T[], time: number, within: number): T | null {
+  let best: T | null = null;
+  for (const item of list) {
+    const d = Math.abs(item.time - time);
+    if (d <= within && (!best || d < Math.abs(best.time - time))) best = item;
+  }
+  return best;
+}
+
+/** What the chart shows at a time under the cursor. */
+export function readoutAt(chart: ChartData, model: MonitorChartModel, time: number): Readout {
+  const rows = chart.sg.map(([t, mgdl, flag]) => ({ time: t, mgdl, flag }));
+  const sg = nearest(rows, time, NEAR_MS);
+  let basal: Readout['basal'] = null;
+  for (const [t, code, minutes, rate] of chart.basal) {
+    const series = basalSeriesOf(code);
+    if (time < t || time >= t + minutes * 60_000 || !series) continue;
+    if (series === 'basal' || series === 'tempBasal' || series === 'autoModeBasal') {
+      basal = { series, rate: roundInsulin(rate) };
+    } else if (series === 'manualStop' || series === 'autoSuspend') basal = { series: 'suspend', rate: 0 };
+  }
+  const span = model.window.to - model.window.from;
+  return {
+    time,
+    sg: sg ? { ...sg, value: sgPlotValue(sg.mgdl, sg.flag, model.unit) } : null,
+    basal,
+    bolus: nearest(model.boluses, time, span / 100),
+    alarm: nearest(model.alarms, time, span / 100),
+  };
+}

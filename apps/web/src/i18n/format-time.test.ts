@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge, formatDateTime, formatDuration, formatTime } from './format-time';
+
+const MIN = 60_000;
+
+describe('format-time', () => {
+  it('formats a time of day in the language and zone', () => {
+    const t = Date.UTC(2026, 10, 21, 14, 5);
+    expect(formatTime(t, 'en-GB', 'UTC')).toBe('14:05');
+    expect(formatTime(t, 'de', 'UTC')).toBe('14:05');
+    expect(formatDateTime(t, 'en-GB', 'UTC')).toContain('14:05');
+  });
+  it('says how long ago', () => {
+    expect(formatAge(30_000, 'en')).toBe('now');
+    expect(formatAge(3 * MIN + 5_000, 'en')).toBe('3 minutes ago');
+    expect(formatAge(3 * MIN, 'de')).toBe('vor 3 Minuten');
+    expect(formatAge(125 * MIN, 'en')).toBe('2 hours ago');
+    expect(formatAge(3 * 24 * 60 * MIN, 'en')).toBe('3 days ago');
+  });
+  it('gives the two largest parts of a duration', () => {
+    expect(formatDuration((9 * 24 * 60 + 4 * 60 + 30) * MIN, 'en')).toBe('9 days 4 hr');
+    expect(formatDuration((3 * 60 + 20) * MIN, 'en')).toBe('3 hr 20 min');
+    expect(formatDuration(25 * MIN + 59_000, 'en')).toBe('25 min');
+    expect(formatDuration(2 * 24 * 60 * MIN, 'en')).toBe('2 days');
+    expect(formatDuration(-5, 'en')).toBe('0 min');
+  });
+});
