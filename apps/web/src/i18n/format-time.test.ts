@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDateTime, formatDuration, formatTime } from './format-time';
+import { formatAge, formatDateTime, formatDuration, formatTime, intlLocale } from './format-time';
 
 const MIN = 60_000;
 
@@ -23,5 +23,26 @@ describe('format-time', () => {
     expect(formatDuration(25 * MIN + 59_000, 'en')).toBe('25 min');
     expect(formatDuration(2 * 24 * 60 * MIN, 'en')).toBe('2 days');
     expect(formatDuration(-5, 'en')).toBe('0 min');
+  });
+});
+
+describe('intlLocale (the country refines the language)', () => {
+  it('adds the chosen country as the region', () => {
+    expect(intlLocale('en', 'GB')).toBe('en-GB');
+    expect(intlLocale('de', 'AT')).toBe('de-AT');
+    expect(intlLocale('zh-TW', 'TW')).toBe('zh-TW');
+    expect(intlLocale('en', null)).toBe('en');
+  });
+
+  it('gives a 24-hour clock to English in the United Kingdom and 12-hour in the United States', () => {
+    const t = Date.UTC(2026, 10, 21, 23, 56);
+    const fmt = (loc: string) =>
+      new Intl.DateTimeFormat(intlLocale('en', loc), {
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'UTC',
+      }).format(t);
+    expect(fmt('GB')).toBe('23:56');
+    expect(fmt('US')).toMatch(/11:56\s?PM/);
   });
 });

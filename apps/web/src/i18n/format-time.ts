@@ -1,16 +1,46 @@
 // Times, ages and durations through Intl in the current language (DESIGN.md "i18n"), shown in the
-// viewer's time zone unless one is given.
+// viewer's time zone unless one is given. The chosen country refines the language's conventions
+// (English in the United Kingdom writes 23:56, in the United States 11:56 PM).
+import { localStore, sessionStore } from '../lib/storage';
+import { readLocaleChoice } from './preferences';
+
+/** The Intl locale: the language with the chosen country as its region, when it has none of its own. */
+export function intlLocale(language: string, country: string | null = storedCountry()): string {
+  if (!country || language.includes('-')) return language;
+  const candidate = `${language}-${country}`;
+  try {
+    return Intl.getCanonicalLocales(candidate)[0] ?? language;
+  } catch {
+    return language;
+  }
+}
+
+function storedCountry(): string | null {
+  try {
+    return readLocaleChoice(sessionStore(), localStore()).country;
+  } catch {
+    return null;
+  }
+}
 
 export function formatTime(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone }).format(ms);
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(ms);
 }
 
 export function formatDateTime(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(ms);
 }
 
 export function formatDate(ms: number, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(ms);
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone }).format(ms);
 }
 
 /** "3 minutes ago", "2 hours ago", "now": the age of something that happened `ageMs` ago. */
