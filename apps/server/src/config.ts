@@ -33,6 +33,8 @@ const envSchema = z.object({
   PRIVACY_VERSION: z.string().default('2026-11'),
   TERMS_VERSION: z.string().default('2026-11'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** How many simulated patients the demo HCP cares for (besides the live demo patient). */
+  DEMO_PATIENTS: z.coerce.number().int().min(0).max(200).default(20),
   ICP_FILING: z.string().optional(),
   CONTACT_EMAIL: z.string().email().default('support@cgm-portal.example'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

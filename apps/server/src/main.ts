@@ -8,11 +8,16 @@ import { seedDemoHistories, startDemoStream } from './demo/demo-data';
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleError: (err) =>
+      console.error(`database: idle connection lost (${err.message}); reconnecting on next use`),
+  });
   await runMigrations(database);
   // Demo accounts on the embedded database unless SEED_DEMO=0 (or SEED_DEMO=1 to force on PostgreSQL).
   const seedDemo = config.SEED_DEMO ? config.SEED_DEMO === '1' : database.driver === 'pglite';
-  if (seedDemo) await seedDemoIfEmpty(database.db, config.TERMS_VERSION);
+  if (seedDemo) await seedDemoIfEmpty(database.db, config.TERMS_VERSION, new Date(), config.DEMO_PATIENTS);
   const { app, ctx } = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

@@ -16,6 +16,7 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
   const local = createLocalBus();
   const origin = randomUUID();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', (err) => log.warn({ err }, 'live bus: idle connection lost'));
   let listener: pg.Client | null = null;
   let closed = false;
 

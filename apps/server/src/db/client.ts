@@ -31,9 +31,14 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   pglite?: PGlite;
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a terminated backend) emits 'error' on
+    // the pool; without a listener that would crash the process. The pool drops the dead client and
+    // opens a new one on the next query.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

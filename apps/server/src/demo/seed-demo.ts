@@ -54,6 +54,7 @@ export async function seedDemoIfEmpty(
   db: Db,
   termsVersion: string,
   now = new Date(),
+  patientCount = DEMO_PEOPLE.length - 1,
 ): Promise<DemoState | null> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return null;
@@ -86,7 +87,7 @@ export async function seedDemoIfEmpty(
   await describe(db, live.patientId, DEMO_PEOPLE[0]!);
 
   const patients: DemoState['patients'] = [];
-  for (const [i, person] of DEMO_PEOPLE.slice(1).entries()) {
+  for (const [i, person] of DEMO_PEOPLE.slice(1, 1 + patientCount).entries()) {
     const patientId = await createUser(
       db,
       {
