@@ -66,7 +66,7 @@ describe('every device state is shown with a translated label (spec §4)', () =>
     const categories = new Set<string>();
     for (let state = 0; state <= 255; state++) {
       const v = pumpView(pump(state), NOW);
-      categories.add(v.category);
+      categories.add(v.category ?? 'none');
       expect(typeof text(v.stateKey ?? 'missing'), `state ${state}`).toBe('string');
     }
     expect([...categories]).toEqual(expect.arrayContaining(['idle', 'delivering', 'suspended', 'stopped']));
