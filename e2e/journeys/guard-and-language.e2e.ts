@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { startMailServer } from '../support/mail-server';
-import { startPortal, type Portal } from '../support/portal';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from '../support/browser';
+import { useStage } from '../support/stage';
 import { en, screenshot, textIn, waitForPath } from '../support/journey';
 
 // Spec §2 "Guard" (token-less visits), §1 "Country and language may be given in the URL hash",
@@ -11,25 +10,11 @@ import { en, screenshot, textIn, waitForPath } from '../support/journey';
 
 const FIREFOX_52 = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:52.0) Gecko/20100101 Firefox/52.0';
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  portal = await startPortal({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await mail?.close();
-});
+const stage = useStage();
 
 /** A fresh browser context (no session, no stored language) at `width`, for one test. */
 async function visit<T>(fn: (page: Page) => Promise<T>, opts: { width?: number; userAgent?: string } = {}) {
-  const { context, page } = await newPage(browser, { baseURL: portal.url, ...opts });
+  const { context, page } = await newPage(stage.browser, { baseURL: stage.portal.url, ...opts });
   try {
     return await fn(page);
   } finally {

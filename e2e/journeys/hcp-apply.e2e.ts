@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { startMailServer } from '../support/mail-server';
-import { startPortal, type Portal } from '../support/portal';
+import { describe, expect, it } from 'vitest';
+import { newPage } from '../support/browser';
+import { useStage } from '../support/stage';
 import {
   en,
   field,
@@ -18,35 +16,21 @@ import {
 // changes": an HCP applies with the mailed code and an organisation, cannot sign in until an
 // operator approves (login code 52), is mailed the approval, then lands on /HcpMenu.
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  portal = await startPortal({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await mail?.close();
-});
+const stage = useStage();
 
 describe('HCP application', () => {
   it('applies, is not approved yet, is approved by an operator and signs in to /HcpMenu', async () => {
     const email = uniqueEmail('doctor');
-    const { context, page } = await newPage(browser, { baseURL: portal.url });
+    const { context, page } = await newPage(stage.browser, { baseURL: stage.portal.url });
     try {
       await page.goto('/hcpSign');
       await page.getByRole('heading', { level: 1, name: en('hcpApply.title') }).waitFor();
 
-      const before = mail.countTo(email);
+      const before = stage.mail.countTo(email);
       await field(page, en('register.email')).fill(email);
       await page.getByRole('button', { name: en('register.sendCode') }).click();
       await page.getByText(en('register.codeSent', { to: email })).waitFor();
-      const code = await mail.waitForCode(email, before);
+      const code = await stage.mail.waitForCode(email, before);
 
       await field(page, en('register.code')).fill(code);
       await field(page, en('register.fullName')).fill('Dr Journey');
@@ -56,10 +40,10 @@ describe('HCP application', () => {
       await field(page, en('hcpApply.profession')).selectOption('endocrinologist');
       await page.getByRole('checkbox', { name: en('register.agreement.checkbox') }).check();
       await screenshot(page, '11-hcp-apply-form');
-      const submitted = mail.countTo(email);
+      const submitted = stage.mail.countTo(email);
       await page.getByRole('button', { name: en('hcpApply.submit') }).click();
       await page.getByText(en('hcpApply.submitted')).waitFor();
-      await mail.waitForMail(email, 'Your application was received', submitted);
+      await stage.mail.waitForMail(email, 'Your application was received', submitted);
 
       // Not approved yet: login code 52 at the professional sign-in.
       await page.getByRole('link', { name: en('hcpApply.toSignIn') }).click();
@@ -70,11 +54,11 @@ describe('HCP application', () => {
       await screenshot(page, '12-hcp-not-approved');
 
       // An operator approves on the command line; the applicant is mailed.
-      const decided = mail.countTo(email);
-      const out = await portal.cli('approve-hcp', '--username', email);
+      const decided = stage.mail.countTo(email);
+      const out = await stage.portal.cli('approve-hcp', '--username', email);
       expect(out).toContain('approved');
-      const approval = await mail.waitForMail(email, 'Your application was approved', decided);
-      expect(approval.body).toContain(`${portal.url}/hcpLogin`);
+      const approval = await stage.mail.waitForMail(email, 'Your application was approved', decided);
+      expect(approval.body).toContain(`${stage.portal.url}/hcpLogin`);
 
       // Now the professional sign-in leads to the HCP home.
       await page.goto('/hcpLogin');

@@ -1,38 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../packages/contract/src/paths';
-import { launchBrowser, newPage } from '../support/browser';
-import { startMailServer } from '../support/mail-server';
-import { startPortal, type Portal } from '../support/portal';
+import { newPage } from '../support/browser';
+import { useStage } from '../support/stage';
 import { en, screenshot, submitSignIn, waitForPath } from '../support/journey';
 
 // Issue "Device data and live monitoring", done means: a follower's /monitor in Chromium shows a
 // reading within a second of the device app sending it. The demo gives a patient whose carer follows
 // them with consent (only the live demo patient is seeded here, to keep the start short).
 const PASSWORD = 'Demo#2026x';
-let portal: Portal;
-let browser: Browser;
-let mail: Awaited<ReturnType<typeof startMailServer>>;
+const stage = useStage({ SEED_DEMO: '1', DEMO_PATIENTS: '0' });
 
 async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(portal.url + path, {
+  const res = await fetch(stage.portal.url + path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await res.json()) as T;
 }
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  portal = await startPortal({ smtpUrl: mail.url, env: { SEED_DEMO: '1', DEMO_PATIENTS: '0' } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await mail?.close();
-});
 
 describe('live monitor', () => {
   it("shows the carer a reading within a second of the patient's device app sending it", async () => {
@@ -61,11 +46,11 @@ describe('live monitor', () => {
       patient.token,
     );
 
-    const { page } = await newPage(browser);
-    await page.goto(`${portal.url}/login`);
+    const { page } = await newPage(stage.browser);
+    await page.goto(`${stage.portal.url}/login`);
     await submitSignIn(page, 'carer@demo.cgm', PASSWORD);
     await waitForPath(page, '/carerConnection');
-    await page.goto(`${portal.url}/monitor?uid=${patient.uid}`);
+    await page.goto(`${stage.portal.url}/monitor?uid=${patient.uid}`);
     await page.getByText(en('monitor.live.on'), { exact: true }).waitFor();
     await page.getByText(en('monitor.glucose.title'), { exact: true }).first().waitFor();
 

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { startMailServer } from '../support/mail-server';
-import { startPortal, type Portal } from '../support/portal';
+import { describe, expect, it } from 'vitest';
+import { newPage } from '../support/browser';
+import { useStage } from '../support/stage';
 import {
   en,
   PASSWORDS,
@@ -21,30 +19,20 @@ import {
 const MAX_ATTEMPTS = 3;
 const LOCK_MINUTES = 15;
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  portal = await startPortal({
-    smtpUrl: mail.url,
-    env: { LOGIN_MAX_ATTEMPTS: String(MAX_ATTEMPTS), LOGIN_LOCK_MINUTES: String(LOCK_MINUTES) },
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await mail?.close();
+const stage = useStage({
+  LOGIN_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+  LOGIN_LOCK_MINUTES: String(LOCK_MINUTES),
 });
 
 describe('account lock', () => {
   it('counts down the attempts left, then locks the account even for the right password', async () => {
     const email = uniqueEmail('locked');
-    await registerByApi(portal.url, mail, { email, password: PASSWORDS.first, realname: 'Lock Journey' });
-    const { context, page } = await newPage(browser, { baseURL: portal.url });
+    await registerByApi(stage.portal.url, stage.mail, {
+      email,
+      password: PASSWORDS.first,
+      realname: 'Lock Journey',
+    });
+    const { context, page } = await newPage(stage.browser, { baseURL: stage.portal.url });
     try {
       await page.goto('/login');
       await waitForPath(page, '/v3/login');

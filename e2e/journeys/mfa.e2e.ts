@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { startMailServer } from '../support/mail-server';
-import { startPortal, type Portal } from '../support/portal';
+import { describe, expect, it } from 'vitest';
+import { newPage } from '../support/browser';
+import { useStage } from '../support/stage';
 import {
   en,
   field,
@@ -19,21 +17,7 @@ import {
 // Spec §2 "security (multi-factor authentication on or off)" and §4 "MFA on leads to verification
 // code entry": the user turns two-step sign-in on, and the next sign-in asks for the mailed code.
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  portal = await startPortal({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await mail?.close();
-});
+const stage = useStage();
 
 /** A 6-digit code that is certainly not `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -41,8 +25,12 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 describe('two-step sign-in', () => {
   it('is turned on in security; the next sign-in needs the mailed code', async () => {
     const email = uniqueEmail('mfa');
-    await registerByApi(portal.url, mail, { email, password: PASSWORDS.first, realname: 'Mfa Journey' });
-    const { context, page } = await newPage(browser, { baseURL: portal.url });
+    await registerByApi(stage.portal.url, stage.mail, {
+      email,
+      password: PASSWORDS.first,
+      realname: 'Mfa Journey',
+    });
+    const { context, page } = await newPage(stage.browser, { baseURL: stage.portal.url });
     try {
       await page.goto('/login');
       await submitSignIn(page, email, PASSWORDS.first);
@@ -65,11 +53,11 @@ describe('two-step sign-in', () => {
       await userMenuButton(page, email).click();
       await page.getByRole('button', { name: en('menu.signOut') }).click();
       await waitForPath(page, '/v3/login');
-      const before = mail.countTo(email);
+      const before = stage.mail.countTo(email);
       expect(await signInAnswer(page, email, PASSWORDS.first)).toBe(63);
       await waitForPath(page, '/verificationCode');
       await page.getByRole('heading', { level: 1, name: en('mfa.title') }).waitFor();
-      const code = await mail.waitForCode(email, before);
+      const code = await stage.mail.waitForCode(email, before);
 
       // A wrong code is refused with the message of login code 64.
       await field(page, en('mfa.code')).fill(otherCode(code));

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { startMailServer } from '../support/mail-server';
-import { startPortal, type Portal } from '../support/portal';
+import { describe, expect, it } from 'vitest';
+import { newPage } from '../support/browser';
+import { useStage } from '../support/stage';
 import {
   en,
   field,
@@ -19,27 +17,17 @@ import {
 // name, the code mailed to the account, the code with a new password, done; afterwards only the
 // new password signs in.
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  portal = await startPortal({ smtpUrl: mail.url, env: { LOGIN_MAX_ATTEMPTS: '5' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await mail?.close();
-});
+const stage = useStage({ LOGIN_MAX_ATTEMPTS: '5' });
 
 describe('password reset', () => {
   it('resets the password with the mailed code; the old one stops working', async () => {
     const email = uniqueEmail('reset');
-    await registerByApi(portal.url, mail, { email, password: PASSWORDS.first, realname: 'Reset Journey' });
-    const { context, page } = await newPage(browser, { baseURL: portal.url });
+    await registerByApi(stage.portal.url, stage.mail, {
+      email,
+      password: PASSWORDS.first,
+      realname: 'Reset Journey',
+    });
+    const { context, page } = await newPage(stage.browser, { baseURL: stage.portal.url });
     try {
       // Reached from the sign-in page's "Forgot password?".
       await page.goto('/login');
@@ -51,12 +39,12 @@ describe('password reset', () => {
       await screenshot(page, '08-reset-verify');
 
       // B: the user name; a code goes to the account's email.
-      const before = mail.countTo(email);
+      const before = stage.mail.countTo(email);
       await field(page, en('login.username')).fill(email);
       await page.getByRole('button', { name: en('reset.sendCode') }).click();
       await field(page, en('register.code')).waitFor();
       expect(await current.innerText()).toContain(en('reset.stepToken'));
-      const code = await mail.waitForCode(email, before);
+      const code = await stage.mail.waitForCode(email, before);
 
       // C: the code and the new password, twice.
       await field(page, en('register.code')).fill(code);

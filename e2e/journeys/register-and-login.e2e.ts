@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { startMailServer } from '../support/mail-server';
-import { startPortal, type Portal } from '../support/portal';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPage } from '../support/browser';
+import { useStage } from '../support/stage';
 import {
   en,
   field,
@@ -17,21 +16,7 @@ import {
 // Spec §2 "Registration" and "Homes after login": a patient or carer signs up at /sign with the
 // code from the mail, is told they are registered, signs in and lands on their home.
 
-let mail: Awaited<ReturnType<typeof startMailServer>>;
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  mail = await startMailServer();
-  portal = await startPortal({ smtpUrl: mail.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await mail?.close();
-});
+const stage = useStage();
 
 async function registerAtSign(page: Page, email: string, type: 'P' | 'M', shots: string | null) {
   await page.goto('/sign');
@@ -40,10 +25,10 @@ async function registerAtSign(page: Page, email: string, type: 'P' | 'M', shots:
   await page.getByRole('radio', { name: accountType }).check();
   await page.getByRole('textbox', { name: new RegExp(`^${en('register.email')}\\b`) }).fill(email);
 
-  const before = mail.countTo(email);
+  const before = stage.mail.countTo(email);
   await page.getByRole('button', { name: en('register.sendCode') }).click();
   await page.getByText(en('register.codeSent', { to: email })).waitFor();
-  const code = await mail.waitForCode(email, before);
+  const code = await stage.mail.waitForCode(email, before);
 
   await field(page, en('register.code')).fill(code);
   await field(page, en('register.fullName')).fill(type === 'P' ? 'Pat Journey' : 'Carer Journey');
@@ -59,7 +44,7 @@ describe('registration and sign-in', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, { baseURL: portal.url }));
+    ({ context, page } = await newPage(stage.browser, { baseURL: stage.portal.url }));
   });
   afterAll(async () => context?.close());
 

@@ -26,6 +26,15 @@ const patientId = () =>
 const seq = () => bigint('seq', { mode: 'number' }).notNull();
 /** 'realtime' (the sensor and patch apps) or 'uploaded' (other apps, file imports). */
 const source = () => text('source', { enum: ['realtime', 'uploaded'] }).notNull();
+/** What every device record carries: whose, which device, its sequence, when (UTC + offset), from where. */
+const deviceRecordColumns = () => ({
+  patientId: patientId(),
+  serial: text('serial').notNull(),
+  seq: seq(),
+  time: ts('time').notNull(),
+  utcOffsetMin: smallint('utc_offset_min').notNull(),
+  source: source(),
+});
 
 /** Device apps a patient registered; the app sends its token with every batch (hash stored). */
 export const devices = pgTable(
@@ -47,16 +56,11 @@ export const devices = pgTable(
 export const sgReadings = pgTable(
   'sg_readings',
   {
-    patientId: patientId(),
-    serial: text('serial').notNull(),
-    seq: seq(),
-    time: ts('time').notNull(),
-    utcOffsetMin: smallint('utc_offset_min').notNull(),
+    ...deviceRecordColumns(),
     mgdl: real('mgdl'),
     quality: text('quality'),
     displayCode: text('display_code'),
     rate: smallint('rate'),
-    source: source(),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [
@@ -69,14 +73,9 @@ export const sgReadings = pgTable(
 export const bgReadings = pgTable(
   'bg_readings',
   {
-    patientId: patientId(),
-    serial: text('serial').notNull(),
-    seq: seq(),
+    ...deviceRecordColumns(),
     kind: text('kind', { enum: ['calibration', 'bg'] }).notNull(),
-    time: ts('time').notNull(),
-    utcOffsetMin: smallint('utc_offset_min').notNull(),
     mgdl: real('mgdl').notNull(),
-    source: source(),
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.serial, t.kind, t.seq] }),
@@ -87,18 +86,13 @@ export const bgReadings = pgTable(
 export const basalSegments = pgTable(
   'basal_segments',
   {
-    patientId: patientId(),
-    serial: text('serial').notNull(),
-    seq: seq(),
-    time: ts('time').notNull(),
-    utcOffsetMin: smallint('utc_offset_min').notNull(),
+    ...deviceRecordColumns(),
     code: text('code').notNull(),
     durationMin: real('duration_min').notNull(),
     rate: real('rate').notNull(),
     delivered: real('delivered').notNull(),
     /** Auto-mode micro-deliveries (spec §3): auto_basal/corr/food_delivery in U. */
     auto: jsonb('auto'),
-    source: source(),
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.serial, t.seq] }),
@@ -109,11 +103,7 @@ export const basalSegments = pgTable(
 export const boluses = pgTable(
   'boluses',
   {
-    patientId: patientId(),
-    serial: text('serial').notNull(),
-    seq: seq(),
-    time: ts('time').notNull(),
-    utcOffsetMin: smallint('utc_offset_min').notNull(),
+    ...deviceRecordColumns(),
     code: text('code').notNull(),
     set: real('set').notNull(),
     delivered: real('delivered').notNull(),
@@ -121,7 +111,6 @@ export const boluses = pgTable(
     extendedDelivered: real('extended_delivered'),
     extendedDurationMin: real('extended_duration_min'),
     details: jsonb('details'),
-    source: source(),
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.serial, t.seq] }),
@@ -132,15 +121,10 @@ export const boluses = pgTable(
 export const alarms = pgTable(
   'alarms',
   {
-    patientId: patientId(),
-    serial: text('serial').notNull(),
-    seq: seq(),
-    time: ts('time').notNull(),
-    utcOffsetMin: smallint('utc_offset_min').notNull(),
+    ...deviceRecordColumns(),
     deviceSource: text('device_source', { enum: ['sensor', 'pump'] }).notNull(),
     code: text('code').notNull(),
     clearedAt: ts('cleared_at'),
-    source: source(),
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.serial, t.seq] }),
@@ -152,14 +136,9 @@ export const alarms = pgTable(
 export const deviceStatus = pgTable(
   'device_status',
   {
-    patientId: patientId(),
-    serial: text('serial').notNull(),
-    seq: seq(),
+    ...deviceRecordColumns(),
     kind: text('kind', { enum: ['sensor', 'pump'] }).notNull(),
-    time: ts('time').notNull(),
-    utcOffsetMin: smallint('utc_offset_min').notNull(),
     status: jsonb('status').notNull(),
-    source: source(),
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.serial, t.kind, t.seq] }),
