@@ -51,8 +51,8 @@ export async function seedDemoHistories(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const now = ctx.clock.now().getTime();
-  const todo = [state.live, ...state.patients];
-  for (const [i, p] of todo.entries()) {
+  const queue = [state.live, ...state.patients];
+  for (const [i, p] of queue.entries()) {
     const has = await ctx.db
       .select({ t: sgReadings.time })
       .from(sgReadings)
@@ -71,7 +71,7 @@ export async function seedDemoHistories(
     );
     log.info(
       { patient: p.patientId, stored, ms: Date.now() - started },
-      `demo data ${i + 1}/${todo.length} stored`,
+      `demo data ${i + 1}/${queue.length} stored`,
     );
   }
 }

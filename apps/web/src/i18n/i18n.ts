@@ -22,7 +22,7 @@ async function ensureLoaded(language: LanguageCode): Promise<void> {
 }
 
 /** `<html lang dir>` follows the language: right to left for Hebrew and Arabic. */
-function applyToDocument(language: LanguageCode): void {
+function applyLanguageToPage(language: LanguageCode): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = languageDir(language);
@@ -47,7 +47,7 @@ export async function changeLanguage(language: LanguageCode): Promise<void> {
     return;
   }
   await i18n.changeLanguage(language);
-  applyToDocument(language);
+  applyLanguageToPage(language);
 }
 
 /** The language dialog's choice: stored (spec §2) and applied. */
