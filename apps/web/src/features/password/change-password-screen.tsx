@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session-state';
 import { PasswordField } from '../../components/form-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';
 import { modifyPassword } from './password-api';
@@ -64,22 +65,14 @@ export function ChangePasswordScreen() {
             required
             error={tr(errors.old)}
           />
-          <PasswordField
-            label={t('reset.newPassword')}
-            value={password}
-            onValue={setPassword}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            labels={{ password: t('reset.newPassword'), repeat: t('reset.repeatPassword') }}
             hint={t('security.passwordHint')}
-            error={tr(errors.password)}
-          />
-          <PasswordField
-            label={t('reset.repeatPassword')}
-            value={repeat}
-            onValue={setRepeat}
-            autoComplete="new-password"
-            required
-            error={tr(errors.repeat)}
+            password={password}
+            repeat={repeat}
+            onPassword={setPassword}
+            onRepeat={setRepeat}
+            errors={{ password: tr(errors.password), repeat: tr(errors.repeat) }}
           />
           {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
           <button type="submit" className="btn btn--primary" disabled={busy}>

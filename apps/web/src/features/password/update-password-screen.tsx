@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH, ErrorCode, normalizeUsername, RESEND_CODE_WAIT_SECONDS } from '@cgm/domain';
-import { PasswordField, TextField } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';
 import { Steps } from '../../components/steps';
@@ -125,22 +126,14 @@ export function UpdatePasswordScreen() {
             autoFocus
             error={tr(errors.code)}
           />
-          <PasswordField
-            label={t('reset.newPassword')}
-            value={password}
-            onValue={setPassword}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            labels={{ password: t('reset.newPassword'), repeat: t('reset.repeatPassword') }}
             hint={t('reset.passwordHint')}
-            error={tr(errors.password)}
-          />
-          <PasswordField
-            label={t('reset.repeatPassword')}
-            value={repeat}
-            onValue={setRepeat}
-            autoComplete="new-password"
-            required
-            error={tr(errors.repeat)}
+            password={password}
+            repeat={repeat}
+            onPassword={setPassword}
+            onRepeat={setRepeat}
+            errors={{ password: tr(errors.password), repeat: tr(errors.repeat) }}
           />
           {notice && <Notice kind="error">{notice}</Notice>}
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

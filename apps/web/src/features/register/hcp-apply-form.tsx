@@ -6,7 +6,8 @@ import { ErrorCode } from '@cgm/domain';
 import { useConfig } from '../../api/config';
 import { failureKey } from '../../api/errors';
 import { CountrySelect } from '../../components/country-select';
-import { PasswordField, SelectField, TextField } from '../../components/form-field';
+import { SelectField, TextField } from '../../components/form-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
 import { currentLanguage } from '../../i18n/i18n';
 import { readLocaleChoice } from '../../i18n/preferences';
@@ -145,22 +146,14 @@ export function HcpApplyForm({ convert }: { convert: boolean }) {
         hint={t('validation.realNameHint')}
         error={errors.text('realname')}
       />
-      <PasswordField
-        label={t('register.password')}
-        value={form.password}
-        onValue={(v) => set('password', v)}
-        autoComplete="new-password"
-        required
+      <NewPasswordFields
+        labels={{ password: t('register.password'), repeat: t('register.repeatPassword') }}
         hint={t('register.passwordHint')}
-        error={errors.list('password')}
-      />
-      <PasswordField
-        label={t('register.repeatPassword')}
-        value={form.repeat}
-        onValue={(v) => set('repeat', v)}
-        autoComplete="new-password"
-        required
-        error={errors.text('repeat')}
+        password={form.password}
+        repeat={form.repeat}
+        onPassword={(v) => set('password', v)}
+        onRepeat={(v) => set('repeat', v)}
+        errors={{ password: errors.list('password'), repeat: errors.text('repeat') }}
       />
       <TextField
         label={t('hcpApply.organisation')}

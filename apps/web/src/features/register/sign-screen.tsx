@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
 import { CountrySelect } from '../../components/country-select';
-import { Checkbox, PasswordField, TextField } from '../../components/form-field';
+import { Checkbox, TextField } from '../../components/form-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';
 import { currentLanguage } from '../../i18n/i18n';
@@ -136,22 +137,14 @@ export function SignScreen() {
           hint={t('validation.realNameHint')}
           error={errors.text('realname')}
         />
-        <PasswordField
-          label={t('register.password')}
-          value={form.password}
-          onValue={(v) => set('password', v)}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          labels={{ password: t('register.password'), repeat: t('register.repeatPassword') }}
           hint={t('register.passwordHint')}
-          error={errors.list('password')}
-        />
-        <PasswordField
-          label={t('register.repeatPassword')}
-          value={form.repeat}
-          onValue={(v) => set('repeat', v)}
-          autoComplete="new-password"
-          required
-          error={errors.text('repeat')}
+          password={form.password}
+          repeat={form.repeat}
+          onPassword={(v) => set('password', v)}
+          onRepeat={(v) => set('repeat', v)}
+          errors={{ password: errors.list('password'), repeat: errors.text('repeat') }}
         />
         <CountrySelect
           label={t('register.country')}
