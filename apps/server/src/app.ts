@@ -22,6 +22,7 @@ import { authenticate } from './http/auth';
 import type { AppContext } from './context';
 import { createSessionStore } from './modules/auth/session.store';
 import { registerModules } from './modules';
+import { installRouteAccess, type RegisteredRoute } from './policy/route-access';
 import { createLocalBus, type LiveBus } from './bus/live-bus';
 import { createPgBus } from './bus/pg-bus';
 
@@ -38,7 +39,9 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
-export async function buildApp(deps: AppDeps): Promise<{ app: App; ctx: AppContext }> {
+export async function buildApp(
+  deps: AppDeps,
+): Promise<{ app: App; ctx: AppContext; routes: readonly RegisteredRoute[] }> {
   const { config, database } = deps;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -101,9 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; ctx: AppConte
     return { status: 'ok', version: SERVER_VERSION, driver: database.driver };
   });
 
+  const routes = installRouteAccess(app, ctx);
   await registerModules(app, ctx, sessions);
   await serveWebApp(app, config);
-  return { app, ctx };
+  return { app, ctx, routes };
 }
 
 /** The built web app, from the same process; every non-API path falls back to index.html. */

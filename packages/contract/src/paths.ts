@@ -30,6 +30,41 @@ export const API = {
   pdmSessions: (id: string) => `/api/v2.0/pdm/${encodeURIComponent(id)}/sessions`,
   uploads: (id: string) => `/api/v2.0/uploads/${encodeURIComponent(id)}`,
   dataDelete: '/api/v2.0/data/delete',
+
+  // Connections and messages (spec §7; issue "connections, consent and care teams").
+  messages: '/api/v2.0/messages',
+  messagesUnread: '/api/v2.0/messages/unread',
+  messagesRead: '/api/v2.0/messages/read',
+  relations: '/api/v2.0/relations/auth',
+  relationsTodo: '/api/v2.0/relations/auth/todo',
+  relationsRequest: '/api/v2.0/relations/auth/request',
+  relationsSearch: '/api/v2.0/relations/auth/search',
+  relationsCancel: '/api/v2.0/relations/auth/cancel',
+  relationsPermit: '/api/v2.0/relations/auth/permit',
+  relationsReject: '/api/v2.0/relations/auth/reject',
+  relationsStop: '/api/v2.0/relations/auth/stop',
+  connections: '/api/v2.1/monitor/connections',
+
+  // Clinician work.
+  patients: '/api/v2.0/patients',
+  patientsNew: '/api/v2.0/patients/new',
+  patientsDelete: '/api/v2.0/patients/delete',
+  patientProfile: (id: string) => `/api/v2.0/patients/${encodeURIComponent(id)}/profile`,
+  patientExport: (id: string) => `/api/v2.0/patients/${encodeURIComponent(id)}/export`,
+  events: (id: string) => `/api/v2.0/events/${encodeURIComponent(id)}`,
+  eventsNew: (id: string) => `/api/v2.0/events/${encodeURIComponent(id)}/data/new`,
+  eventsDelete: (id: string) => `/api/v2.0/events/${encodeURIComponent(id)}/data/delete`,
+  /** Edit one event: `/api/v2.0/events/{id}/data/{eid}` (server route `/api/v2.0/events/:id/data/:eid`). */
+  eventEdit: (id: string, eid: string) =>
+    `/api/v2.0/events/${encodeURIComponent(id)}/data/${encodeURIComponent(eid)}`,
+  records: (id: string) => `/api/v2.0/records/${encodeURIComponent(id)}`,
+  recordsNew: (id: string) => `/api/v2.0/records/${encodeURIComponent(id)}/data/new`,
+  recordsDelete: (id: string) => `/api/v2.0/records/${encodeURIComponent(id)}/data/delete`,
+  recordsEdit: (id: string) => `/api/v2.0/records/${encodeURIComponent(id)}/data/edit`,
+  hcpHistory: '/api/v2.0/hcp/history',
+  hcpGroupUsers: '/api/v2.0/hcp/group/users',
+  hcpGroupUsersNew: '/api/v2.0/hcp/group/users/new',
+  hcpGroupUser: (id: string) => `/api/v2.0/hcp/group/users/${encodeURIComponent(id)}`,
 } as const;
 
 /** The server's route pattern of a parameterised path: `routeOf(API.monitorStatus)` → `/api/v2.1/monitor/:id/status`. */

@@ -11,6 +11,8 @@ import {
   devices,
   deviceStatus,
   events,
+  medicalRecords,
+  messages,
   monitorSettings,
   pdmSettings,
   relations,
@@ -38,6 +40,7 @@ export const PATIENT_DATA_TABLES = [
   dataDeletions,
   monitorSettings,
   devices,
+  medicalRecords,
 ] as const;
 
 /** Deletes all of a person's data as a patient, and their connections either way, inside `tx`. */
@@ -46,4 +49,5 @@ export async function deletePersonalData(tx: Db, userId: string): Promise<void> 
     await tx.delete(table).where(eq(table.patientId, userId));
   }
   await tx.delete(relations).where(or(eq(relations.patientId, userId), eq(relations.followerId, userId)));
+  await tx.delete(messages).where(eq(messages.recipientId, userId));
 }

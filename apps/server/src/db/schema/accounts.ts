@@ -40,10 +40,16 @@ export const users = pgTable(
     termsVersion: text('terms_version'),
     termsAcceptedAt: ts('terms_accepted_at'),
     guardianConsent: boolean('guardian_consent').notNull().default(false),
+    /** For HCPs created by an HCP group (created_by 'hcp_group'): the group manager's account. */
+    groupId: text('group_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_uq').on(t.username), index('users_type_idx').on(t.userType)],
+  (t) => [
+    uniqueIndex('users_username_uq').on(t.username),
+    index('users_type_idx').on(t.userType),
+    index('users_group_idx').on(t.groupId),
+  ],
 );
 
 /** Profile fields of spec §3, one row per user. */
@@ -64,6 +70,10 @@ export const profiles = pgTable('profiles', {
   major: text('major').notNull().default('unspecified'),
   organisation: text('organisation'),
   bio: text('bio'),
+  /** Clinic fields of a patient (spec §3 labels Inpatient, Pno, Bno). */
+  inpatient: boolean('inpatient').notNull().default(false),
+  patientNo: text('patient_no'),
+  bedNo: text('bed_no'),
   birthday: text('birthday'),
   diabetesDiagnosisDate: text('diabetes_diagnosis_date'),
   portrait: bytea('portrait'),

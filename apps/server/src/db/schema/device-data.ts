@@ -183,6 +183,8 @@ export const events = pgTable(
     /** 'device', 'user' (patient, carer or HCP), 'uploaded'. */
     origin: text('origin').notNull(),
     createdBy: text('created_by'),
+    updatedAt: ts('updated_at'),
+    updatedBy: text('updated_by'),
     deletedAt: ts('deleted_at'),
   },
   (t) => [

@@ -3,3 +3,4 @@ export * from './device-data';
 export * from './relations';
 export * from './app-state';
 export * from './settings';
+export * from './clinical';

@@ -31,3 +31,25 @@ export const relations = pgTable(
     index('relations_follower_idx').on(t.followerId, t.state),
   ],
 );
+
+/**
+ * What a follower is told about their requests (spec §3 "Message", §4 "Messages tell users of
+ * acceptance, cancellation, rejection"). message_type RELATION_AUTH_PERMIT or RELATION_AUTH_CANCEL;
+ * anything else reads as a rejection (spec §3), so we store RELATION_AUTH_REJECT for that.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The patient whose decision this reports (null if that account is gone). */
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    relationId: text('relation_id'),
+    messageType: text('message_type').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('messages_recipient_idx').on(t.recipientId, t.createdAt)],
+);

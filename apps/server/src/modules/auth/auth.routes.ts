@@ -38,6 +38,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
   r.get(
     API.config,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Public configuration: site, policy versions',
@@ -63,6 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
   r.post(
     API.login,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Sign in (spec §7); failures answer with the codes of spec §8',
@@ -76,6 +78,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
   r.post(
     API.loginMfa,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Second factor: the mailed 6-digit code',
@@ -89,6 +92,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
   r.post(
     API.loginMfaResend,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Send another second-factor code (60 s apart)',
@@ -102,6 +106,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
   r.get(
     API.session,
     {
+      config: { access: { kind: 'signedIn' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -117,6 +122,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
     r.post(
       path,
       {
+        config: { access: { kind: 'signedIn' } },
         preHandler: ctx.authenticate,
         schema: {
           tags,

@@ -13,6 +13,7 @@ export function registerDataDeleteRoutes(app: FastifyInstance, ctx: AppContext):
   r.post(
     API.dataDelete,
     {
+      config: { access: { kind: 'signedIn', userTypes: ['P'] } },
       preHandler: ctx.authenticate,
       schema: {
         tags: ['data'],

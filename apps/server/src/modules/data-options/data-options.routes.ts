@@ -18,6 +18,7 @@ export function registerDataOptionsRoutes(app: FastifyInstance, ctx: AppContext)
   r.get(
     routeOf(API.dataOptions),
     {
+      config: { access: { kind: 'patient', action: 'read', op: 'dataOptions.view' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -33,6 +34,7 @@ export function registerDataOptionsRoutes(app: FastifyInstance, ctx: AppContext)
   r.post(
     routeOf(API.dataOptions),
     {
+      config: { access: { kind: 'patient', action: 'own', op: 'dataOptions.save' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,

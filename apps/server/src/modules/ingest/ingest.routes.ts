@@ -34,6 +34,7 @@ export function registerIngestRoutes(
   r.post(
     API.devices,
     {
+      config: { access: { kind: 'signedIn', userTypes: ['P'] } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -49,6 +50,7 @@ export function registerIngestRoutes(
   r.get(
     API.devices,
     {
+      config: { access: { kind: 'signedIn', userTypes: ['P'] } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -79,6 +81,7 @@ export function registerIngestRoutes(
   r.post(
     `${API.devices}/:deviceId/revoke`,
     {
+      config: { access: { kind: 'signedIn', userTypes: ['P'] } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -97,6 +100,7 @@ export function registerIngestRoutes(
   r.post(
     API.ingest,
     {
+      config: { access: { kind: 'device' } },
       bodyLimit: INGEST_BODY_LIMIT,
       schema: {
         tags,

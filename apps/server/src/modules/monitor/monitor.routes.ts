@@ -43,6 +43,7 @@ export function registerMonitorRoutes(
   r.get(
     routeOf(API.monitorStatus),
     {
+      config: { access: { kind: 'patient', action: 'read', op: 'monitor.view' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -62,6 +63,7 @@ export function registerMonitorRoutes(
   r.post(
     API.monitorData,
     {
+      config: { access: { kind: 'signedIn', userTypes: ['P', 'M', 'D'] } },
       preHandler: ctx.authenticate,
       schema: {
         tags,

@@ -22,6 +22,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
   r.post(
     API.passwordModify,
     {
+      config: { access: { kind: 'signedIn' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -37,6 +38,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
   r.get(
     API.passwordResetToken,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Reset wizard step B: send a code to the account’s e-mail or mobile (60 s apart)',
@@ -56,6 +58,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
   r.post(
     API.passwordReset,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Reset wizard steps C–D: the code sets a new password; every session ends',

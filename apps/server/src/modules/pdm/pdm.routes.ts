@@ -27,6 +27,7 @@ export function registerPdmRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     routeOf(API.pdmSettings),
     {
+      config: { access: { kind: 'patient', action: 'read', op: 'pdm.settings.view' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -43,6 +44,7 @@ export function registerPdmRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     routeOf(API.pdmSessions),
     {
+      config: { access: { kind: 'patient', action: 'read', op: 'pdm.sessions.view' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,

@@ -33,6 +33,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get(
     API.profile,
     {
+      config: { access: { kind: 'signedIn' } },
       ...signedIn,
       schema: { tags, summary: 'The own profile', security, response: { 200: profileResponse, ...failures } },
     },
@@ -42,6 +43,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.post(
     API.profile,
     {
+      config: { access: { kind: 'signedIn' } },
       ...signedIn,
       schema: {
         tags,
@@ -57,6 +59,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.post(
     API.portraitUpload,
     {
+      config: { access: { kind: 'signedIn' } },
       ...signedIn,
       schema: {
         tags,
@@ -72,6 +75,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get(
     '/api/v2.0/person/:uid/portrait',
     {
+      config: { access: { kind: 'signedIn' } },
       ...signedIn,
       schema: {
         tags,
@@ -93,6 +97,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get(
     API.security,
     {
+      config: { access: { kind: 'signedIn' } },
       ...signedIn,
       schema: {
         tags,
@@ -107,6 +112,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.post(
     API.security,
     {
+      config: { access: { kind: 'signedIn' } },
       ...signedIn,
       schema: {
         tags,
@@ -122,6 +128,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.post(
     API.termsAccept,
     {
+      config: { access: { kind: 'signedIn' } },
       ...signedIn,
       schema: {
         tags,

@@ -26,6 +26,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
   r.post(
     API.seccodeSend,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Send a 6-digit verification code for registration or an HCP application (60 s apart)',
@@ -39,6 +40,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
   r.post(
     API.register,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Register a patient or carer; 26 when the username is taken (spec §8)',
@@ -57,6 +59,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
   r.post(
     API.hcpApply,
     {
+      config: { access: { kind: 'public' } },
       schema: {
         tags,
         summary: 'Apply for an HCP account, or convert a patient/carer account after confirmation',

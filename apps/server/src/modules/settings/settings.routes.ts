@@ -25,6 +25,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
   r.get(
     routeOf(API.settings),
     {
+      config: { access: { kind: 'patient', action: 'read', op: 'settings.view' } },
       preHandler: ctx.authenticate,
       schema: {
         tags: ['settings'],
@@ -40,6 +41,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
   r.post(
     routeOf(API.monitorSettings),
     {
+      config: { access: { kind: 'patient', action: 'settings', op: 'settings.save' } },
       preHandler: ctx.authenticate,
       schema: {
         tags: ['settings'],
@@ -59,6 +61,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
   r.get(
     routeOf(API.monitorProfile),
     {
+      config: { access: { kind: 'patient', action: 'read', op: 'monitorProfile.view' } },
       preHandler: ctx.authenticate,
       schema: {
         tags: ['monitor'],

@@ -14,6 +14,7 @@ export function registerUploadsRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get(
     routeOf(API.uploads),
     {
+      config: { access: { kind: 'patient', action: 'read', op: 'uploads.view' } },
       preHandler: ctx.authenticate,
       schema: {
         tags: ['uploads'],

@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { ErrorCode } from '@cgm/domain';
+import type { UserType } from '@cgm/contract';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { assertMayAccessPatient, type PatientAction } from './patient-data';
+import { recordOperation } from '../modules/history/operation-history';
+
+/**
+ * Who may call a route (docs/PERMISSIONS.md). Every `/api/` route declares one in
+ * `config.access`; the server refuses to start with a route that does not, and the permission-table
+ * test calls every route as every role in every relation state.
+ *
+ * - public:    no sign-in (login, registration, password reset, public config).
+ * - device:    a device app's own token, checked by the ingest service.
+ * - signedIn:  any signed-in account, or only the listed user types; the service acts on the
+ *              caller's own data, or checks the patients named in the body through the policy.
+ * - patient:   the route's `:id` is a patient; the policy decides `action` for the caller.
+ *              `op` names the operation in the HCP operation history.
+ * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only.
+ */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'device' }
+  | { kind: 'signedIn'; userTypes?: readonly UserType[]; unauthorizedCode?: number }
+  | { kind: 'patient'; action: PatientAction; op: string }
+  | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+const EXEMPT = /^\/api\/docs(\/|$)/;
+
+/**
+ * Installs the access rule of every route registered after it; returns the list of routes with
+ * their rules (the permission-table test walks it). Must be called before the modules register.
+ */
+export function installRouteAccess(app: FastifyInstance, ctx: AppContext): RegisteredRoute[] {
+  const registered: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') || EXEMPT.test(route.url)) return;
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    const methods = ([] as string[]).concat(route.method);
+    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access rule`);
+    for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url, access });
+    // Checked before the body is validated: a caller who may not use a route learns nothing about it.
+    route.preValidation = [...toArray(route.preValidation), ...guardsFor(access, ctx)];
+    const audit = auditFor(access, ctx);
+    if (audit) route.onResponse = [...toArray(route.onResponse), audit];
+  });
+  return registered;
+}
+
+const toArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+function signIn(ctx: AppContext, unauthorizedCode?: number): Guard {
+  return async (req, reply) => {
+    if (req.actor) return;
+    try {
+      await ctx.authenticate(req, reply);
+    } catch (e) {
+      if (unauthorizedCode && e instanceof ApiError) throw new ApiError(unauthorizedCode);
+      throw e;
+    }
+  };
+}
+
+function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
+  switch (access.kind) {
+    case 'public':
+    case 'device':
+      return [];
+    case 'signedIn': {
+      const types = access.userTypes;
+      return [
+        signIn(ctx, access.unauthorizedCode),
+        async (req) => {
+          if (types && !types.includes(req.actor!.userType)) throw new ApiError(ErrorCode.FORBIDDEN);
+        },
+      ];
+    }
+    case 'hcpWork':
+      return [
+        signIn(ctx, access.unauthorizedCode),
+        async (req) => {
+          if (req.actor!.userType !== 'D') throw new ApiError(ErrorCode.FORBIDDEN);
+        },
+      ];
+    case 'patient':
+      return [
+        signIn(ctx),
+        async (req) => {
+          const id = (req.params as { id?: unknown }).id;
+          if (typeof id !== 'string' || id === '') throw new ApiError(ErrorCode.FORBIDDEN);
+          await assertMayAccessPatient(ctx.db, req.actor!, id, access.action);
+        },
+      ];
+  }
+}
+
+/** Every successful access of an HCP to a patient's data goes to the operation history. */
+function auditFor(access: RouteAccess, ctx: AppContext): Guard | null {
+  if (access.kind !== 'patient' && !(access.kind === 'hcpWork' && access.op)) return null;
+  const op = access.op!;
+  return async (req, reply) => {
+    const actor = req.actor;
+    if (!actor || actor.userType !== 'D' || reply.statusCode >= 400) return;
+    const id = (req.params as { id?: string }).id ?? null;
+    try {
+      await recordOperation(ctx, {
+        area: 'hcp',
+        actorId: actor.userId,
+        subjectId: access.kind === 'patient' ? id : null,
+        action: op,
+        detail: { method: req.method, route: req.routeOptions.url },
+        ip: req.ip,
+      });
+    } catch (e) {
+      req.log.error({ err: e, op }, 'operation history write failed');
+    }
+  };
+}
