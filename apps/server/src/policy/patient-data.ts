@@ -16,11 +16,24 @@ import { ApiError } from '../http/api-error';
  */
 export type PatientAction = 'read' | 'settings' | 'clinical' | 'own';
 
-/** What each follower type may do once the patient accepted (nothing before). */
-const FOLLOWER_RIGHTS: Record<'M' | 'D', ReadonlySet<PatientAction>> = {
-  M: new Set(['read', 'settings']),
-  D: new Set(['read', 'settings', 'clinical']),
+/**
+ * What each kind of follower may do once the patient accepted (nothing before; docs/PERMISSIONS.md).
+ * A clinic login is an institution's shared account: it reads and exports, it does not change a
+ * patient's care. The admin login of the account-administration tools sees no patient data.
+ */
+type FollowerRole = 'carer' | 'hcp' | 'clinic' | 'none';
+const FOLLOWER_RIGHTS: Record<FollowerRole, ReadonlySet<PatientAction>> = {
+  carer: new Set(['read', 'settings']),
+  hcp: new Set(['read', 'settings', 'clinical']),
+  clinic: new Set(['read']),
+  none: new Set(),
 };
+
+function followerRole(actor: Actor): FollowerRole {
+  if (actor.userType === 'M') return 'carer';
+  if (actor.userType !== 'D' || actor.flags.adminLogin) return 'none';
+  return actor.flags.clinicLogin ? 'clinic' : 'hcp';
+}
 
 export async function mayAccessPatient(
   db: Db,
@@ -30,7 +43,8 @@ export async function mayAccessPatient(
 ): Promise<boolean> {
   if (actor.userId === patientId) return actor.userType === 'P';
   if (action === 'own') return false;
-  if (actor.userType !== 'M' && actor.userType !== 'D') return false;
+  const rights = FOLLOWER_RIGHTS[followerRole(actor)];
+  if (!rights.has(action)) return false;
   const rows = await db
     .select({ state: relations.state, patientType: users.userType })
     .from(relations)
@@ -38,7 +52,7 @@ export async function mayAccessPatient(
     .where(and(eq(relations.patientId, patientId), eq(relations.followerId, actor.userId)))
     .limit(1);
   const row = rows[0];
-  return row?.state === 'accepted' && row.patientType === 'P' && FOLLOWER_RIGHTS[actor.userType].has(action);
+  return row?.state === 'accepted' && row.patientType === 'P';
 }
 
 /** Throws 403 (error 102) unless allowed. */

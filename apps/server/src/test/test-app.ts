@@ -5,6 +5,8 @@ import type { Database } from '../db/client';
 import { FakeClock } from '../lib/clock';
 import { setPasswordCostForTests } from '../lib/crypto';
 import type { AppContext } from '../context';
+import type { RegisteredRoute } from '../policy/route-access';
+import { createSessionStore } from '../modules/auth/session.store';
 import { createTestDatabase } from './test-db';
 
 setPasswordCostForTests(2 ** 10);
@@ -14,6 +16,10 @@ export interface TestApp {
   ctx: AppContext;
   database: Database;
   clock: FakeClock;
+  /** Every /api route with its declared access rule. */
+  routes: readonly RegisteredRoute[];
+  /** A session token for any account, without going through a login page. */
+  signIn(userId: string, kind?: 'user' | 'admin'): Promise<string>;
   /** JSON request helper; returns status and parsed body. */
   call<T = Record<string, unknown>>(
     method: InjectOptions['method'],
@@ -27,7 +33,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new FakeClock();
-  const { app, ctx } = await buildApp({
+  const { app, ctx, routes } = await buildApp({
     config: testConfig({ WEB_DIST: '/nonexistent', ...overrides }),
     database,
     clock,
@@ -38,6 +44,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ctx,
     database,
     clock,
+    routes,
+    async signIn(userId, kind = 'user') {
+      const store = createSessionStore({ db: ctx.db, clock, config: ctx.config });
+      return store.create(userId, kind, false);
+    },
     async call(method, url, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@cgm/domain';
@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { bearerToken, requireActor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
-import { createDevicesService } from './devices.service';
+import { createDevicesService, type DeviceIdentity } from './devices.service';
 import { createIngestService, type IngestListener } from './ingest.service';
 
 /** Batches of up to 10,000 records of ~200 bytes: a larger body limit than the rest of the API. */
@@ -27,6 +27,8 @@ export function registerIngestRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const devicesService = createDevicesService(ctx);
+  /** The device each ingest request authenticated as (set before validation, read by the handler). */
+  const devicesOf = new WeakMap<FastifyRequest, DeviceIdentity>();
   const ingestService = createIngestService(ctx, listeners);
   const tags = ['devices'];
   const security = [{ bearer: [] }];
@@ -101,6 +103,14 @@ export function registerIngestRoutes(
     API.ingest,
     {
       config: { access: { kind: 'device' } },
+      // The device token is checked before the body is parsed against the schema: a caller without
+      // one learns nothing about the ingest format (docs/PERMISSIONS.md).
+      preValidation: async (req) => {
+        const token = bearerToken(req);
+        const device = token ? await devicesService.resolve(token) : null;
+        if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);
+        devicesOf.set(req, device);
+      },
       bodyLimit: INGEST_BODY_LIMIT,
       schema: {
         tags,
@@ -116,8 +126,7 @@ export function registerIngestRoutes(
       },
     },
     async (req) => {
-      const token = bearerToken(req);
-      const device = token ? await devicesService.resolve(token) : null;
+      const device = devicesOf.get(req);
       if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);
       return ingestService.ingest(device, req.body.records);
     },

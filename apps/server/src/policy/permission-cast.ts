@@ -1,0 +1,88 @@
+import { createUser } from '../cli/create-user';
+import { relations } from '../db/schema';
+import { newId } from '../lib/crypto';
+import type { TestApp } from '../test/test-app';
+
+// The cast of the permission table (docs/PERMISSIONS.md): every role of spec §6, and for each kind
+// of follower every relation state of spec §4 towards one patient.
+
+export const RELATION_STATES = ['none', 'pending', 'accepted', 'rejected', 'cancelled', 'removed'] as const;
+export type RelationState = (typeof RELATION_STATES)[number];
+
+const FOLLOWER_KINDS = {
+  carer: { userType: 'M' },
+  hcp: { userType: 'D' },
+  member: { userType: 'D', createdBy: 'hcp_group' },
+  clinic: { userType: 'D', clinicLogin: true },
+} as const;
+export type FollowerKind = keyof typeof FOLLOWER_KINDS;
+
+export type ActorName =
+  | 'anonymous'
+  | 'patient'
+  | 'otherPatient'
+  | 'adminLogin'
+  | 'accountAdmin'
+  | 'superAdmin'
+  | `${FollowerKind}:${RelationState}`;
+
+export const FOLLOWERS = Object.keys(FOLLOWER_KINDS) as FollowerKind[];
+export const ACTORS: readonly ActorName[] = [
+  'anonymous',
+  'patient',
+  'otherPatient',
+  'adminLogin',
+  'accountAdmin',
+  'superAdmin',
+  ...FOLLOWERS.flatMap((f) => RELATION_STATES.map((s) => `${f}:${s}` as const)),
+];
+
+export interface Cast {
+  patientId: string;
+  tokens: Map<ActorName, string | null>;
+  ids: Map<ActorName, string>;
+}
+
+/** Creates every account, the relation rows in their states, and a session for each. */
+export async function createCast(t: TestApp): Promise<Cast> {
+  const ids = new Map<ActorName, string>();
+  const make = async (name: ActorName, input: Omit<Parameters<typeof createUser>[1], 'username' | 'password' | 'realname'>) => {
+    const id = await createUser(t.ctx.db, {
+      username: `${name.replace(':', '-')}@cast.example`,
+      password: 'Cast#2026x',
+      realname: `Cast ${name.replace(':', ' ')}`,
+      ...input,
+    });
+    ids.set(name, id);
+    return id;
+  };
+  const patientId = await make('patient', { userType: 'P', createdBy: 'register' });
+  await make('otherPatient', { userType: 'P', createdBy: 'register' });
+  await make('adminLogin', { userType: 'D', adminLogin: true });
+  await make('accountAdmin', { userType: 'A', role: 'AccountAdmin' });
+  await make('superAdmin', { userType: 'A', role: 'AccountAdminSuper' });
+  for (const kind of FOLLOWERS) {
+    for (const state of RELATION_STATES) {
+      const spec = FOLLOWER_KINDS[kind];
+      const id = await make(`${kind}:${state}`, {
+        userType: spec.userType,
+        createdBy: 'createdBy' in spec ? spec.createdBy : 'register',
+        clinicLogin: 'clinicLogin' in spec ? spec.clinicLogin : false,
+      });
+      if (state === 'none') continue;
+      await t.ctx.db.insert(relations).values({
+        id: newId(),
+        patientId,
+        followerId: id,
+        followerType: spec.userType,
+        state,
+        requestedBy: id,
+      });
+    }
+  }
+  const tokens = new Map<ActorName, string | null>([['anonymous', null]]);
+  for (const [name, id] of ids) {
+    tokens.set(name, await t.signIn(id, name === 'accountAdmin' || name === 'superAdmin' ? 'admin' : 'user'));
+  }
+  return { patientId, tokens, ids };
+}
