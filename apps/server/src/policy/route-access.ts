@@ -18,13 +18,18 @@ import { recordOperation } from '../modules/history/operation-history';
  * - patient:   the route's `:id` is a patient; the policy decides `action` for the caller.
  *              `op` names the operation in the HCP operation history.
  * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only.
+ * - accountAdmin: the account-administration area: account admins (user type A) signed in through
+ *              /managementtools; `superOnly` for the super admin's tools. Scope (countries,
+ *              regions) is checked by the service through policy/admin-scope.ts. `op` is written to
+ *              the admin operation history on success.
  */
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'device' }
   | { kind: 'signedIn'; userTypes?: readonly UserType[]; unauthorizedCode?: number }
   | { kind: 'patient'; action: PatientAction; op: string }
-  | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number };
+  | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number }
+  | { kind: 'accountAdmin'; superOnly?: boolean; op?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -97,6 +102,16 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
           if (req.actor!.userType !== 'D') throw new ApiError(ErrorCode.FORBIDDEN);
         },
       ];
+    case 'accountAdmin':
+      return [
+        signIn(ctx),
+        async (req) => {
+          const actor = req.actor!;
+          if (actor.userType !== 'A' || actor.sessionKind !== 'admin')
+            throw new ApiError(ErrorCode.FORBIDDEN);
+          if (access.superOnly && actor.role !== 'AccountAdminSuper') throw new ApiError(ErrorCode.FORBIDDEN);
+        },
+      ];
     case 'patient':
       return [
         signIn(ctx),
@@ -109,19 +124,26 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
   }
 }
 
-/** Every successful access of an HCP to a patient's data goes to the operation history. */
+/**
+ * Every successful access of an HCP to a patient's data goes to the operation history, and so does
+ * every successful account-admin action that names an operation.
+ */
 function auditFor(access: RouteAccess, ctx: AppContext): Guard | null {
-  if (access.kind !== 'patient' && !(access.kind === 'hcpWork' && access.op)) return null;
-  const op = access.op!;
+  const op =
+    access.kind === 'patient' || access.kind === 'hcpWork' || access.kind === 'accountAdmin'
+      ? access.op
+      : undefined;
+  if (!op) return null;
+  const area = access.kind === 'accountAdmin' ? 'admin' : 'hcp';
   return async (req, reply) => {
     const actor = req.actor;
-    if (!actor || actor.userType !== 'D' || reply.statusCode >= 400) return;
+    if (!actor || actor.userType !== (area === 'admin' ? 'A' : 'D') || reply.statusCode >= 400) return;
     const id = (req.params as { id?: string }).id ?? null;
     try {
       await recordOperation(ctx, {
-        area: 'hcp',
+        area,
         actorId: actor.userId,
-        subjectId: access.kind === 'patient' ? id : null,
+        subjectId: access.kind === 'hcpWork' ? null : id,
         action: op,
         detail: { method: req.method, route: req.routeOptions.url },
         ip: req.ip,

@@ -42,6 +42,12 @@ export const users = pgTable(
     guardianConsent: boolean('guardian_consent').notNull().default(false),
     /** For HCPs created by an HCP group (created_by 'hcp_group'): the group manager's account. */
     groupId: text('group_id'),
+    /** The clinic an HCP, clinic login or patient belongs to (account administration). */
+    clinicId: text('clinic_id'),
+    /** An account admin's scope: the countries and/or regions they administer (null = super admin). */
+    adminScope: jsonb('admin_scope').$type<{ countries?: string[]; regions?: string[] }>(),
+    /** When the account was deleted; its data is kept for the retention period, then purged. */
+    deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -49,6 +55,7 @@ export const users = pgTable(
     uniqueIndex('users_username_uq').on(t.username),
     index('users_type_idx').on(t.userType),
     index('users_group_idx').on(t.groupId),
+    index('users_clinic_idx').on(t.clinicId),
   ],
 );
 

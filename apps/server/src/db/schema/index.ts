@@ -4,3 +4,4 @@ export * from './relations';
 export * from './app-state';
 export * from './settings';
 export * from './clinical';
+export * from './operations';
