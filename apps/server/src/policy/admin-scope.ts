@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode, findCountry, type Region } from '@cgm/domain';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { Actor } from '../http/auth';
+import { ApiError } from '../http/api-error';
+
+/**
+ * Which accounts an account admin may act on (spec §1 account-administration area; docs/PERMISSIONS.md).
+ * The super admin administers everything; every other account admin only the countries and regions
+ * of their scope. An account without a country in scope is outside it: refusal is the default.
+ */
+export type AdminScope =
+  { all: true } | { all: false; countries: readonly string[]; regions: readonly Region[] };
+
+export async function adminScopeOf(db: Db, actor: Actor): Promise<AdminScope> {
+  if (actor.userType !== 'A') throw new ApiError(ErrorCode.FORBIDDEN);
+  if (actor.role === 'AccountAdminSuper') return { all: true };
+  const rows = await db
+    .select({ scope: users.adminScope })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  const scope = rows[0]?.scope ?? {};
+  return {
+    all: false,
+    countries: (scope.countries ?? []).map((c) => c.toUpperCase()),
+    regions: (scope.regions ?? []) as Region[],
+  };
+}
+
+/** True when an account of this country is within the scope. */
+export function countryInScope(scope: AdminScope, country: string | null | undefined): boolean {
+  if (scope.all) return true;
+  if (!country) return false;
+  const code = country.toUpperCase();
+  if (scope.countries.includes(code)) return true;
+  const region = findCountry(code)?.region;
+  return region !== undefined && scope.regions.includes(region);
+}
+
+/** The country codes of a scope (for SQL filters); null means every country. */
+export function scopeCountries(scope: AdminScope, allCountries: readonly string[]): string[] | null {
+  if (scope.all) return null;
+  return allCountries.filter((c) => countryInScope(scope, c));
+}
+
+/** Throws 403 unless the account's country is within the admin's scope. */
+export function assertInScope(scope: AdminScope, country: string | null | undefined): void {
+  if (!countryInScope(scope, country)) throw new ApiError(ErrorCode.FORBIDDEN);
+}
