@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { relations, sgReadings, users } from '../db/schema';
-import { DEMO_PASSWORD, demoState, seedDemoIfEmpty } from './seed-demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoState, seedDemoIfEmpty } from './seed-demo';
 import { seedDemoHistories } from './demo-data';
 
 let t: TestApp;
@@ -25,16 +25,17 @@ describe('demo seeding (first start on an empty database)', () => {
       .from(relations)
       .where(and(eq(relations.patientId, state!.live.patientId), eq(relations.state, 'accepted')));
     expect(followers!.n).toBe(2);
+    const [pending] = await t.ctx.db
+      .select({ n: count() })
+      .from(relations)
+      .where(and(eq(relations.patientId, state!.live.patientId), eq(relations.state, 'pending')));
+    expect(pending!.n).toBe(1);
     const [hcpPatients] = await t.ctx.db.select({ n: count() }).from(users).where(eq(users.createdBy, 'hcp'));
     expect(hcpPatients!.n).toBe(20);
 
-    for (const [username, user_type] of [
-      ['patient@demo.cgm', 'P'],
-      ['carer@demo.cgm', 'P'],
-      ['hcp@demo.cgm', 'D'],
-      ['clinic@demo.cgm', 'D'],
-      ['superadmin@demo.cgm', 'A'],
-    ] as const) {
+    // Carers sign in on the personal login page, whose user type is P.
+    for (const { username, userType } of DEMO_ACCOUNTS) {
+      const user_type = userType === 'M' ? 'P' : userType;
       const res = await t.call('POST', API.login, { body: { username, password: DEMO_PASSWORD, user_type } });
       expect(res.body.error, username).toBe(0);
     }

@@ -10,6 +10,14 @@ export const DEMO_PASSWORD = 'Demo#2026x';
 export const DEMO_ACCOUNTS: ReadonlyArray<Omit<NewUser, 'password'> & { door: string }> = [
   { username: 'patient@demo.cgm', userType: 'P', realname: 'Alex Demo', door: '/login' },
   { username: 'carer@demo.cgm', userType: 'M', realname: 'Sam Carer', door: '/login' },
+  { username: 'carer2@demo.cgm', userType: 'M', realname: 'Jo Neighbour', door: '/login' },
+  {
+    username: 'lead@demo.cgm',
+    userType: 'D',
+    realname: 'Dr Morgan Hale',
+    organisation: 'Demo Diabetes Clinic',
+    door: '/hcpLogin',
+  },
   {
     username: 'hcp@demo.cgm',
     userType: 'D',
@@ -25,6 +33,21 @@ export const DEMO_ACCOUNTS: ReadonlyArray<Omit<NewUser, 'password'> & { door: st
     clinicLogin: true,
     organisation: 'Demo Diabetes Clinic',
     door: '/clinic',
+  },
+  {
+    username: 'desk@demo.cgm',
+    userType: 'D',
+    realname: 'Application Desk',
+    adminLogin: true,
+    organisation: 'CGM Portal',
+    door: '/hcpLogin',
+  },
+  {
+    username: 'admin@demo.cgm',
+    userType: 'A',
+    realname: 'Europe Admin',
+    role: 'AccountAdmin',
+    door: '/managementtools',
   },
   {
     username: 'superadmin@demo.cgm',
@@ -71,19 +94,42 @@ export async function seedDemoIfEmpty(
   const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DEMO_DAYS * 86400_000;
   const live = { patientId: ids['patient@demo.cgm']!, seed: 7 };
   const hcp = ids['hcp@demo.cgm']!;
-  const follow = (patientId: string, followerId: string, followerType: 'M' | 'D') =>
+  const clinic = ids['clinic@demo.cgm']!;
+  const follow = (
+    patientId: string,
+    followerId: string,
+    followerType: 'M' | 'D',
+    state = 'accepted' as const,
+  ) =>
     db.insert(relations).values({
       id: newId(),
       patientId,
       followerId,
       followerType,
-      state: 'accepted',
+      state,
       requestedBy: followerId,
       createdAt: now,
-      decidedAt: now,
+      decidedAt: state === 'accepted' ? now : null,
     });
   await follow(live.patientId, ids['carer@demo.cgm']!, 'M');
   await follow(live.patientId, hcp, 'D');
+  // A request the demo patient has not answered yet, so /connection has something to decide.
+  await db.insert(relations).values({
+    id: newId(),
+    patientId: live.patientId,
+    followerId: ids['carer2@demo.cgm']!,
+    followerType: 'M',
+    state: 'pending',
+    requestedBy: ids['carer2@demo.cgm']!,
+    remark: 'Your neighbour, for the school run',
+    createdAt: now,
+  });
+  // Dr Lee works in Dr Hale's HCP group; the Europe admin administers the European countries.
+  await db.update(users).set({ groupId: ids['lead@demo.cgm']! }).where(eq(users.id, hcp));
+  await db
+    .update(users)
+    .set({ adminScope: { regions: ['europe'] } })
+    .where(eq(users.id, ids['admin@demo.cgm']!));
   await describe(db, live.patientId, DEMO_PEOPLE[0]!);
 
   const patients: DemoState['patients'] = [];
@@ -106,6 +152,8 @@ export async function seedDemoIfEmpty(
     );
     await describe(db, patientId, person);
     await follow(patientId, hcp, 'D');
+    // The clinic desk reads the first few of the clinic's patients.
+    if (i < 8) await follow(patientId, clinic, 'D');
     patients.push({ patientId, seed: 100 + i });
   }
   const state: DemoState = { from, live, patients };
