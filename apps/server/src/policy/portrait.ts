@@ -1,11 +1,14 @@
+import type { Db } from '../db/client';
 import type { Actor } from '../http/auth';
+import { mayAccessPatient } from './patient-data';
 
 /**
- * Who may see whose portrait (spec §6; DESIGN.md: authorisation is decided in one place, the
- * policy module). Today a user sees only their own. The policy module grows here: followers with
- * an accepted connection (spec §4 "Connection"), an HCP for the patients on their list, and the
- * sender portraits of messages (spec §3 "Message") come with the connections module.
+ * Who may see whose portrait (spec §6; DESIGN.md: authorisation is decided in one place). A user
+ * sees their own; a follower sees a patient's only while the patient lets them read their data
+ * (spec §1 consent): the sender portrait of a message (spec §3 "Message") is shown for an accepted
+ * connection and hidden after a rejection or removal, like the rest of the patient's data.
  */
-export function mayReadPortrait(actor: Actor, uid: string): boolean {
-  return actor.userId === uid;
+export async function mayReadPortrait(db: Db, actor: Actor, uid: string): Promise<boolean> {
+  if (actor.userId === uid) return true;
+  return mayAccessPatient(db, actor, uid, 'read');
 }

@@ -3,7 +3,7 @@ import type { LoginResponse } from '@cgm/contract';
 import { api } from '../api/api';
 import { sessionStore } from '../lib/storage';
 import { logout } from './logout';
-import { clearSession, readSession, setUnread, writeSession, type SessionUser } from './session';
+import { clearSession, readSession, setRequests, setUnread, writeSession, type SessionUser } from './session';
 
 // The session as React sees it: one snapshot, replaced whenever the session is written, so the
 // header and the guard always agree with sessionStorage.
@@ -37,7 +37,15 @@ export function saveSession(res: LoginResponse, token?: string): boolean {
 }
 
 export function saveUnread(count: number): void {
+  if (snapshot?.unread === count) return;
   setUnread(sessionStore(), count);
+  publish();
+}
+
+/** The patient's pending connection requests (relations/auth/todo), for the user menu. */
+export function saveRequests(count: number): void {
+  if (snapshot?.requests === count) return;
+  setRequests(sessionStore(), count);
   publish();
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '@cgm/contract';
 import { memoryStore } from '../lib/storage';
 import { isIdle, logout } from './logout';
-import { clearSession, readCookie, readSession, setUnread, writeSession } from './session';
+import { clearSession, readCookie, readSession, setRequests, setUnread, writeSession } from './session';
 
 const patient: LoginResponse = {
   error: 0,
@@ -36,6 +36,7 @@ describe('writeSession and readSession', () => {
       createdBy: 'register',
       flag: { admin_login: false, clinic_login: false },
       unread: 3,
+      requests: 0,
     });
   });
 
@@ -84,6 +85,16 @@ describe('writeSession and readSession', () => {
     writeSession(s, patient);
     setUnread(s, 0);
     expect(readSession(s)?.unread).toBe(0);
+  });
+
+  it('stores and updates the pending connection requests of a patient', () => {
+    const s = memoryStore();
+    writeSession(s, { ...patient, connection_request: 2 });
+    expect(readSession(s)?.requests).toBe(2);
+    setRequests(s, 5);
+    expect(readSession(s)?.requests).toBe(5);
+    setRequests(s, -1);
+    expect(readSession(s)?.requests).toBe(0);
   });
 });
 

@@ -18,6 +18,8 @@ export const SESSION_KEYS = {
   /** JSON of the login response's flag (admin_login, clinic_login). */
   flag: 'flag',
   unread: 'unread_message',
+  /** Requests waiting for a patient's decision (login response connection_request). */
+  requests: 'connection_request',
   /** The second-factor challenge between /login and /verificationCode (spec §4 "Account"). */
   mfaToken: 'mfa_token',
   /** Where the verification step returns to when the user goes back. */
@@ -29,6 +31,8 @@ export interface SessionUser extends HomeSubject {
   uid: string;
   username: string;
   unread: number;
+  /** Pending connection requests (patients). */
+  requests: number;
 }
 
 function parseFlag(text: string | null): HomeSubject['flag'] {
@@ -48,7 +52,10 @@ export function readSession(store: KeyValueStore): SessionUser | null {
   if (!token || !type.success) return null;
   const role = adminRole.safeParse(store.getItem(SESSION_KEYS.role));
   const by = createdBy.safeParse(store.getItem(SESSION_KEYS.createdBy));
-  const unread = Number(store.getItem(SESSION_KEYS.unread) ?? 0);
+  const count = (key: string) => {
+    const n = Number(store.getItem(key) ?? 0);
+    return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+  };
   return {
     token,
     uid: store.getItem(SESSION_KEYS.uid) ?? '',
@@ -57,7 +64,8 @@ export function readSession(store: KeyValueStore): SessionUser | null {
     role: role.success ? role.data : null,
     createdBy: by.success ? by.data : null,
     flag: parseFlag(store.getItem(SESSION_KEYS.flag)),
-    unread: Number.isFinite(unread) && unread > 0 ? Math.floor(unread) : 0,
+    unread: count(SESSION_KEYS.unread),
+    requests: count(SESSION_KEYS.requests),
   };
 }
 
@@ -77,6 +85,7 @@ export function writeSession(store: KeyValueStore, res: LoginResponse, token = r
   put(store, SESSION_KEYS.createdBy, res.created_by);
   put(store, SESSION_KEYS.flag, res.flag ? JSON.stringify(res.flag) : null);
   put(store, SESSION_KEYS.unread, String(res.unread_message ?? 0));
+  put(store, SESSION_KEYS.requests, String(res.connection_request ?? 0));
   put(store, SESSION_KEYS.accountAdminUsername, res.user_type === 'A' ? res.username : null);
   if (res.country) put(store, SESSION_KEYS.locCode, res.country);
   store.removeItem(SESSION_KEYS.mfaToken);
@@ -86,6 +95,10 @@ export function writeSession(store: KeyValueStore, res: LoginResponse, token = r
 
 export function setUnread(store: KeyValueStore, count: number): void {
   put(store, SESSION_KEYS.unread, String(Math.max(0, Math.floor(count))));
+}
+
+export function setRequests(store: KeyValueStore, count: number): void {
+  put(store, SESSION_KEYS.requests, String(Math.max(0, Math.floor(count))));
 }
 
 /** Sign-out: everything goes except the language (spec §7 "logout"). */

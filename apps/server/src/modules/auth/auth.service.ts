@@ -6,7 +6,7 @@ import { fail } from '../../http/api-error';
 import type { SessionStore } from './session.store';
 import { createUsersRepository, type UserRow } from './users.repository';
 import { createCodeService } from './codes.service';
-import { loginResponseFor } from './login-response';
+import { loginCountsFor, loginResponseFor } from './login-response';
 
 /** Which account types each sign-in door admits (spec §2 homes, §8 code 10). */
 const DOORS: Record<LoginRequest['user_type'], ReadonlyArray<UserRow['userType']>> = {
@@ -34,7 +34,7 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
 
   async function startSession(user: UserRow, remember: boolean): Promise<LoginResponse> {
     const token = await sessions.create(user.id, user.userType === 'A' ? 'admin' : 'user', remember);
-    return loginResponseFor(user, await repo.realname(user.id), token);
+    return loginResponseFor(user, await repo.realname(user.id), token, await loginCountsFor(ctx.db, user));
   }
 
   async function login(input: LoginRequest): Promise<LoginResponse> {
@@ -104,7 +104,7 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
   async function currentSession(userId: string, token: string): Promise<LoginResponse> {
     const user = await repo.byId(userId);
     if (!user) return fail(ErrorCode.UNAUTHORIZED);
-    return loginResponseFor(user, await repo.realname(user.id), token);
+    return loginResponseFor(user, await repo.realname(user.id), token, await loginCountsFor(ctx.db, user));
   }
 
   return { login, verifyMfa, resendMfa, currentSession };

@@ -22,7 +22,7 @@ export function createPortraitService(ctx: AppContext) {
 
   /** 403 when the policy says no, 404 when there is no portrait; the ETag lets browsers revalidate. */
   async function read(actor: Actor, uid: string): Promise<{ data: Buffer; type: string; etag: string }> {
-    if (!mayReadPortrait(actor, uid)) return fail(ErrorCode.FORBIDDEN);
+    if (!(await mayReadPortrait(ctx.db, actor, uid))) return fail(ErrorCode.FORBIDDEN);
     const portrait = await loadPortrait(ctx.db, uid);
     if (!portrait) return fail(ErrorCode.NOT_FOUND);
     const data = Buffer.from(portrait.data);

@@ -21,6 +21,7 @@ import {
   useInvitation,
 } from './registration.repository';
 import { checkChallengeTarget, checkCountryKnown, checkRegion, checkTerms } from './registration.rules';
+import { createInvitedRelation } from '../relations/invited-relation';
 
 /**
  * Patient and carer registration (spec §2 "Registration", §3, §5, §8 code 26). Everything is
@@ -96,6 +97,14 @@ export function createRegistrationService(ctx: AppContext) {
           { userId: uid, realname: input.realname, birthday: input.birthday ?? null, updatedAt: now },
         );
         if (invitation && !(await useInvitation(tx, invitation, uid, now))) fail(ErrorCode.INVITATION_WRONG);
+        if (invitation) {
+          await createInvitedRelation(tx, {
+            code: invitation,
+            patientId: uid,
+            patientType: input.account_type,
+            now,
+          });
+        }
       });
     } catch (err) {
       // Two registrations of one username at once: the unique index decides, the loser gets 26.

@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo';
 import { formatNumber } from '../../i18n/format';
 import { homeOf } from '../homes';
 import type { SessionUser } from '../session';
+import { useLiveCounts } from './use-live-counts';
 import { UserMenu } from './user-menu';
 
 /** Public pages: the logo and the language button. */
@@ -29,6 +30,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const home = homeOf(user);
   const messages = user.userType === 'D' || user.userType === 'M';
+  useLiveCounts(user);
   return (
     <header className="header header--app">
       <div className="header__inner">
@@ -49,6 +51,20 @@ export function AppHeader({ user }: { user: SessionUser }) {
               {user.unread > 0 && (
                 <span className="badge" aria-hidden="true">
                   {formatNumber(user.unread, i18n.language)}
+                </span>
+              )}
+            </Link>
+          )}
+          {user.userType === 'P' && (
+            <Link
+              to="/connection"
+              className="header__link"
+              aria-label={`${t('menu.connections')}, ${t('connections.menuBadge', { count: user.requests })}`}
+            >
+              {t('menu.connections')}
+              {user.requests > 0 && (
+                <span className="badge" aria-hidden="true">
+                  {formatNumber(user.requests, i18n.language)}
                 </span>
               )}
             </Link>

@@ -9,19 +9,27 @@ interface MenuItem {
   to: string;
   label: string;
   badge?: number;
+  /** What the badge counts, for screen readers. */
+  badgeLabel?: string;
 }
 
 /**
  * The user menu of spec §2: messages (HCP, carer), connections (patient), profile, security; for
  * patients also their data sources and monitor settings.
  */
-export function menuItems(user: SessionUser, t: (key: string) => string): MenuItem[] {
+export function menuItems(
+  user: SessionUser,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): MenuItem[] {
   const items: MenuItem[] = [];
   if (user.userType === 'D' || user.userType === 'M') {
-    items.push({ to: '/messages', label: t('menu.messages'), badge: user.unread });
+    const badgeLabel = t('header.unread', { count: user.unread });
+    items.push({ to: '/messages', label: t('menu.messages'), badge: user.unread, badgeLabel });
   }
   if (user.userType === 'P') {
-    items.push({ to: '/connection', label: t('menu.connections') });
+    // The requests waiting for the patient's decision (relations/auth/todo).
+    const badgeLabel = t('connections.menuBadge', { count: user.requests });
+    items.push({ to: '/connection', label: t('menu.connections'), badge: user.requests, badgeLabel });
     items.push({ to: '/dataSources', label: t('menu.dataSources') });
   }
   items.push({ to: '/Profile1', label: t('menu.profile') });
@@ -82,7 +90,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 <Link to={item.to} onClick={() => setOpen(false)}>
                   {item.label}
                   {item.badge ? (
-                    <span className="badge" aria-label={t('header.unread', { count: item.badge })}>
+                    <span className="badge" aria-label={item.badgeLabel}>
                       {formatNumber(item.badge, i18n.language)}
                     </span>
                   ) : null}

@@ -1,0 +1,178 @@
+import {
+  connectionStatus,
+  ErrorCode,
+  maskRealname,
+  nextRelationState,
+  normalizeUsername,
+  type ConnectionStatus,
+  type RelationAction,
+  type RelationSide,
+  type RelationState,
+} from '@cgm/domain';
+import type {
+  RelationItem,
+  RelationRequestBody,
+  RelationSearchResponse,
+  RelationsResponse,
+} from '@cgm/contract';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { fail, failOutsideLogin } from '../../http/api-error';
+import { newId } from '../../lib/crypto';
+import { insertRelationMessage, type RelationMessageType } from '../messages/messages.repository';
+import { createRelationsRepository } from './relations.repository';
+
+/** What the follower is told of each patient decision (spec §3 "Message", §4). */
+const MESSAGE_OF: Partial<Record<RelationState, RelationMessageType>> = {
+  accepted: 'RELATION_AUTH_PERMIT',
+  rejected: 'RELATION_AUTH_REJECT',
+  removed: 'RELATION_AUTH_CANCEL',
+};
+
+const originOf = (invited: boolean) => (invited ? 'invitation' : 'request');
+
+/**
+ * Connections and consent (spec §1, §4, §6): followers (carers M, HCPs D) ask, only the patient
+ * decides. Each change is one conditional update, so two racing decisions cannot both win, and is
+ * published as an 'access' event so waiting live monitors re-check consent at once.
+ */
+export function createRelationsService(ctx: AppContext) {
+  const repo = createRelationsRepository(ctx.db);
+
+  /** Only an active patient account can be followed; anything else is "user does not exist". */
+  async function patientByUsername(username: string) {
+    const account = await repo.accountByUsername(normalizeUsername(username));
+    if (!account || account.userType !== 'P' || account.status !== 'active') {
+      return failOutsideLogin(ErrorCode.USER_NOT_EXIST);
+    }
+    return account;
+  }
+
+  /**
+   * Applies `action` by `side` to the pair's relation; the message of a patient's decision is
+   * written in the same transaction. 103 without a relation, 110 when the state machine says no.
+   */
+  async function change(
+    actor: Actor,
+    side: RelationSide,
+    otherId: string,
+    action: RelationAction,
+  ): Promise<{ error: 0; status: ConnectionStatus }> {
+    const [patientId, followerId] = side === 'patient' ? [actor.userId, otherId] : [otherId, actor.userId];
+    const found = await repo.find(patientId, followerId);
+    if (!found) return fail(ErrorCode.NOT_FOUND);
+    const { relation, invited } = found;
+    const to = nextRelationState(relation.state, action, side, originOf(invited));
+    if (!to) return fail(ErrorCode.CONFLICT);
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      const txRepo = createRelationsRepository(tx);
+      if (!(await txRepo.move(relation.id, [relation.state], to, now))) fail(ErrorCode.CONFLICT);
+      const type = side === 'patient' ? MESSAGE_OF[to] : undefined;
+      if (type) {
+        await insertRelationMessage(tx, {
+          recipientId: followerId,
+          senderId: patientId,
+          relationId: relation.id,
+          type,
+          now,
+        });
+      }
+    });
+    ctx.bus.publish(patientId, 0, 'access');
+    return { error: 0, status: connectionStatus(to, side, originOf(invited)) };
+  }
+
+  function item(r: Awaited<ReturnType<typeof repo.forPatient>>[number]): RelationItem {
+    const { relation } = r;
+    return {
+      uid: r.uid,
+      username: r.username,
+      alias: r.alias ?? null,
+      real_name: r.realname ?? '',
+      follower_type: relation.followerType,
+      state: relation.state === 'accepted' ? 'ACCEPT' : 'pending',
+      status: connectionStatus(relation.state, 'patient', originOf(r.invited)),
+      remark: relation.remark,
+      since: (relation.state === 'accepted'
+        ? (relation.decidedAt ?? relation.createdAt)
+        : relation.createdAt
+      ).getTime(),
+    };
+  }
+
+  return {
+    /** Exact user name of a patient only: a search never lists or suggests (spec §2, §5). */
+    async search(actor: Actor, username: string): Promise<RelationSearchResponse> {
+      const patient = await patientByUsername(username);
+      const found = await repo.find(patient.id, actor.userId);
+      const state = found?.relation.state;
+      return {
+        error: 0,
+        user: {
+          uid: patient.id,
+          username: patient.username,
+          alias: patient.alias ?? null,
+          realname: state === 'accepted' ? (patient.realname ?? '') : maskRealname(patient.realname ?? ''),
+          status: state ? connectionStatus(state, 'follower', originOf(found.invited)) : null,
+        },
+      };
+    },
+
+    /** A follower asks to see a patient's data: a new pending row, or the old row reopened. */
+    async request(actor: Actor, input: RelationRequestBody): Promise<{ error: 0; status: ConnectionStatus }> {
+      const patient = await patientByUsername(input.username);
+      const remark = input.remark ? input.remark : null;
+      const now = ctx.clock.now();
+      const found = await repo.find(patient.id, actor.userId);
+      if (!found) {
+        const inserted = await repo.insertPending({
+          id: newId(),
+          patientId: patient.id,
+          followerId: actor.userId,
+          followerType: actor.userType === 'D' ? 'D' : 'M',
+          requestedBy: actor.userId,
+          remark,
+          createdAt: now,
+        });
+        if (!inserted) fail(ErrorCode.CONFLICT);
+      } else {
+        const { relation } = found;
+        if (!nextRelationState(relation.state, 'request', 'follower')) fail(ErrorCode.CONFLICT);
+        const reopened = await repo.move(relation.id, [relation.state], 'pending', now, {
+          requestedBy: actor.userId,
+          remark,
+        });
+        if (!reopened) fail(ErrorCode.CONFLICT);
+      }
+      ctx.bus.publish(patient.id, 0, 'access');
+      return { error: 0, status: 'request sent' };
+    },
+
+    /** cancel: a follower withdraws a pending request; the patient removes a follower or an invitation. */
+    cancel: (actor: Actor, uid: string) =>
+      actor.userType === 'P'
+        ? change(actor, 'patient', uid, 'cancel')
+        : change(actor, 'follower', uid, 'cancel'),
+    stop: (actor: Actor, patientId: string) => change(actor, 'follower', patientId, 'stop'),
+    permit: (actor: Actor, followerId: string) => change(actor, 'patient', followerId, 'permit'),
+    reject: (actor: Actor, followerId: string) => change(actor, 'patient', followerId, 'reject'),
+
+    /** The patient's connections screen (spec §3 "Relations"). */
+    async list(actor: Actor): Promise<RelationsResponse> {
+      const rows = (await repo.forPatient(actor.userId)).map(item);
+      return {
+        error: 0,
+        hcp: rows.filter((r) => r.follower_type === 'D'),
+        carer: rows.filter((r) => r.follower_type === 'M'),
+        // No app can be granted access yet, so the honest list is empty.
+        oauth2: [],
+        pending: rows.filter((r) => r.state === 'pending').sort((a, b) => b.since - a.since),
+      };
+    },
+
+    async todo(actor: Actor): Promise<{ error: 0; count: number }> {
+      return { error: 0, count: await repo.countPending(actor.userId) };
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { CONNECTION_STATUSES } from '@cgm/domain';
+import { uid } from './common';
+import { pumpStatus, sensorStatus } from './monitor';
+
+// Connections, relations and messages (spec §3 "Relations", "Connection item", "Connection
+// request", "Message"; §4 connection states; §7 relations, messages, connections calls).
+
+export const connectionStatus = z.enum(CONNECTION_STATUSES);
+
+/** 'Username required for connection search' (spec §5). */
+const username = z.string().trim().min(1, 'validation.usernameRequired').max(254);
+
+export const relationSearchQuery = z.object({ username });
+export const relationSearchResponse = z.object({
+  error: z.literal(0),
+  user: z.object({
+    uid,
+    username: z.string(),
+    alias: z.string().nullable(),
+    /** Masked until the patient agreed to this follower (domain maskRealname). */
+    realname: z.string(),
+    /** The status of an existing relation as the searcher sees it, null without one. */
+    status: connectionStatus.nullable(),
+  }),
+});
+export type RelationSearchResponse = z.infer<typeof relationSearchResponse>;
+
+export const relationRequestBody = z.object({
+  username,
+  remark: z.string().trim().max(200).optional(),
+});
+export type RelationRequestBody = z.infer<typeof relationRequestBody>;
+
+/** permit, reject, cancel and stop name the other party of the relation. */
+export const relationUidBody = z.object({ uid });
+
+export const relationChangeResponse = z.object({ error: z.literal(0), status: connectionStatus });
+
+/** One follower in the patient's relations (spec §3 "Relations": state ACCEPT or pending). */
+export const relationItem = z.object({
+  uid,
+  username: z.string(),
+  alias: z.string().nullable(),
+  real_name: z.string(),
+  follower_type: z.enum(['M', 'D']),
+  state: z.enum(['ACCEPT', 'pending']),
+  status: connectionStatus,
+  remark: z.string().nullable(),
+  /** When the request was made (pending) or the patient agreed (accepted); epoch ms. */
+  since: z.number(),
+});
+export type RelationItem = z.infer<typeof relationItem>;
+
+export const relationsResponse = z.object({
+  error: z.literal(0),
+  hcp: z.array(relationItem),
+  carer: z.array(relationItem),
+  /** Apps with access to the patient's data; none can be granted yet. */
+  oauth2: z.array(z.object({ id: z.string(), name: z.string(), since: z.number() })),
+  /** Requests and invitations waiting for the patient's decision, newest first. */
+  pending: z.array(relationItem),
+});
+export type RelationsResponse = z.infer<typeof relationsResponse>;
+
+export const countResponse = z.object({ error: z.literal(0), count: z.number().int().min(0) });
+
+export const messageType = z
+  .string()
+  .describe('RELATION_AUTH_PERMIT, RELATION_AUTH_CANCEL; any other is a rejection');
+export const messageItem = z.object({
+  id: z.string(),
+  message_type: messageType,
+  /** The patient who decided (null when that account no longer exists). */
+  uid: z.string().nullable(),
+  username: z.string().nullable(),
+  /** Masked unless the patient currently lets this follower see their data. */
+  realname: z.string().nullable(),
+  alias: z.string().nullable(),
+  timestamp: z.number(),
+  read: z.boolean(),
+  /** True when the reader may load the sender's portrait (person/{uid}/portrait). */
+  portrait: z.boolean(),
+});
+export type MessageItem = z.infer<typeof messageItem>;
+export const messagesResponse = z.object({ error: z.literal(0), messages: z.array(messageItem) });
+
+export const messagesReadBody = z.object({ ids: z.array(z.string().min(1).max(64)).max(500).optional() });
+
+/** A patient the follower sees (spec §3 "Connection item"). */
+export const connectionItem = z.object({
+  uid,
+  username: z.string(),
+  alias: z.string().nullable(),
+  real_name: z.string(),
+  sensor_status: sensorStatus.nullable(),
+  pump_status: pumpStatus.nullable(),
+});
+export type ConnectionItem = z.infer<typeof connectionItem>;
+
+/** The follower's own requests (spec §3 "Connection request"). */
+export const connectionRequest = z.object({
+  uid,
+  username: z.string(),
+  alias: z.string().nullable(),
+  real_name: z.string(),
+  remark: z.string().nullable(),
+  status: connectionStatus,
+  since: z.number(),
+});
+export type ConnectionRequest = z.infer<typeof connectionRequest>;
+
+export const connectionsResponse = z.object({
+  error: z.literal(0),
+  server_time: z.number(),
+  connections: z.array(connectionItem),
+  requests: z.array(connectionRequest),
+});
+export type ConnectionsResponse = z.infer<typeof connectionsResponse>;
