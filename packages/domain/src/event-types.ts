@@ -19,19 +19,19 @@ export interface EventTypeInfo {
 }
 
 export const EVENT_TYPES: readonly EventTypeInfo[] = [
-  { type: 'BG', labelKey: 'event.BG', value: 'glucose', auto: false, min: 10, max: 600 },
-  { type: 'CARB', labelKey: 'event.CARB', value: 'grams', auto: false, min: 0, max: 500 },
-  { type: 'INS', labelKey: 'event.INS', value: 'units', auto: false, min: 0, max: 100 },
-  { type: 'EXR', labelKey: 'event.EXR', value: 'minutes', auto: false, min: 0, max: 1440 },
-  { type: 'HBA1C', labelKey: 'event.HBA1C', value: 'percent', auto: false, min: 3, max: 20 },
-  { type: 'DOSE', labelKey: 'event.DOSE', value: 'text', auto: false },
-  { type: 'URINEK', labelKey: 'event.URINEK', value: 'urineKetone', auto: false },
-  { type: 'OTR', labelKey: 'event.OTR', value: 'none', auto: false },
-  { type: 'AutoExercise', labelKey: 'event.AutoExercise', value: 'none', auto: true },
-  { type: 'AutoBreakfast', labelKey: 'event.AutoBreakfast', value: 'none', auto: true },
-  { type: 'AutoLunch', labelKey: 'event.AutoLunch', value: 'none', auto: true },
-  { type: 'AutoDinner', labelKey: 'event.AutoDinner', value: 'none', auto: true },
-  { type: 'AutoSnack', labelKey: 'event.AutoSnack', value: 'none', auto: true },
+  { type: 'BG', labelKey: 'events.type.BG', value: 'glucose', auto: false, min: 10, max: 600 },
+  { type: 'CARB', labelKey: 'events.type.CARB', value: 'grams', auto: false, min: 0, max: 500 },
+  { type: 'INS', labelKey: 'events.type.INS', value: 'units', auto: false, min: 0, max: 100 },
+  { type: 'EXR', labelKey: 'events.type.EXR', value: 'minutes', auto: false, min: 0, max: 1440 },
+  { type: 'HBA1C', labelKey: 'events.type.HBA1C', value: 'percent', auto: false, min: 3, max: 20 },
+  { type: 'DOSE', labelKey: 'events.type.DOSE', value: 'text', auto: false },
+  { type: 'URINEK', labelKey: 'events.type.URINEK', value: 'urineKetone', auto: false },
+  { type: 'OTR', labelKey: 'events.type.OTR', value: 'none', auto: false },
+  { type: 'AutoExercise', labelKey: 'events.type.AutoExercise', value: 'none', auto: true },
+  { type: 'AutoBreakfast', labelKey: 'events.type.AutoBreakfast', value: 'none', auto: true },
+  { type: 'AutoLunch', labelKey: 'events.type.AutoLunch', value: 'none', auto: true },
+  { type: 'AutoDinner', labelKey: 'events.type.AutoDinner', value: 'none', auto: true },
+  { type: 'AutoSnack', labelKey: 'events.type.AutoSnack', value: 'none', auto: true },
 ];
 
 export const EVENT_TYPE_CODES: readonly string[] = EVENT_TYPES.map((e) => e.type);
@@ -61,19 +61,20 @@ export interface EventInput {
 /** Problems of an event a user enters, as i18n keys; empty when it can be saved. */
 export function checkEvent(e: EventInput): string[] {
   const info = eventTypeInfo(e.type);
-  if (!info || info.auto) return ['event.typeInvalid'];
+  if (!info || info.auto) return ['events.problem.typeInvalid'];
   const problems: string[] = [];
   if (info.value === 'urineKetone') {
-    if (!URINE_KETONE_VALUES.includes(e.value as UrineKetoneValue)) problems.push('event.valueInvalid');
+    if (!URINE_KETONE_VALUES.includes(e.value as UrineKetoneValue))
+      problems.push('events.problem.valueInvalid');
   } else if (info.value === 'text') {
-    if (typeof e.value !== 'string' || e.value.trim() === '') problems.push('event.valueRequired');
+    if (typeof e.value !== 'string' || e.value.trim() === '') problems.push('events.problem.valueRequired');
   } else if (info.value !== 'none') {
     const v = e.value;
-    if (typeof v !== 'number' || !Number.isFinite(v)) problems.push('event.valueRequired');
-    else if (v < info.min! || v > info.max!) problems.push('event.valueOutOfRange');
+    if (typeof v !== 'number' || !Number.isFinite(v)) problems.push('events.problem.valueRequired');
+    else if (v < info.min! || v > info.max!) problems.push('events.problem.valueOutOfRange');
   }
   if (e.type === 'EXR' && ![0, 1, 2].includes(e.exerciseIntensity ?? -1))
-    problems.push('event.intensityInvalid');
-  if (e.notes && [...e.notes].length > NOTES_MAX_LENGTH) problems.push('event.notesTooLong');
+    problems.push('events.problem.intensityInvalid');
+  if (e.notes && [...e.notes].length > NOTES_MAX_LENGTH) problems.push('validation.notesTooLong');
   return problems;
 }

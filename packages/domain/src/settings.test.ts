@@ -38,14 +38,14 @@ describe('events (spec §3 "Events")', () => {
 
   it.each([
     [{ type: 'BG', value: 120 }, []],
-    [{ type: 'BG', value: 900 }, ['event.valueOutOfRange']],
-    [{ type: 'CARB' }, ['event.valueRequired']],
+    [{ type: 'BG', value: 900 }, ['events.problem.valueOutOfRange']],
+    [{ type: 'CARB' }, ['events.problem.valueRequired']],
     [{ type: 'EXR', value: 30, exerciseIntensity: 2 }, []],
-    [{ type: 'EXR', value: 30, exerciseIntensity: 3 }, ['event.intensityInvalid']],
+    [{ type: 'EXR', value: 30, exerciseIntensity: 3 }, ['events.problem.intensityInvalid']],
     [{ type: 'URINEK', value: '++' }, []],
-    [{ type: 'URINEK', value: '+++++' }, ['event.valueInvalid']],
-    [{ type: 'OTR', notes: 'x'.repeat(1001) }, ['event.notesTooLong']],
-    [{ type: 'AutoLunch' }, ['event.typeInvalid']], // written by the pump, not by users
+    [{ type: 'URINEK', value: '+++++' }, ['events.problem.valueInvalid']],
+    [{ type: 'OTR', notes: 'x'.repeat(1001) }, ['validation.notesTooLong']],
+    [{ type: 'AutoLunch' }, ['events.problem.typeInvalid']], // written by the pump, not by users
   ])('%j → %j', (event, problems) => expect(checkEvent(event)).toEqual(problems));
 });
 

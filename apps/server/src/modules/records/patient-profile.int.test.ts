@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '@cgm/domain';
+import { API, type PatientProfile } from '@cgm/contract';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createPeople, MAY_NOT_READ, registerDevice, type People, type Who } from '../../test/people';
+import { profiles, users } from '../../db/schema';
+
+let t: TestApp;
+let p: People;
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+
+type Body = { error: number; profile: PatientProfile; message?: string; details?: Array<{ path: string }> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(new Date(NOW));
+  p = await createPeople(t);
+});
+afterAll(() => t.close());
+
+const get = (who: Who) => t.call<Body>('GET', API.patientProfile(p.ids.patient), { token: p.tokens[who] });
+const save = (who: Who, body: unknown) =>
+  t.call<Body>('POST', API.patientProfile(p.ids.patient), { token: p.tokens[who], body });
+const createdBy = (value: 'register' | 'hcp') =>
+  t.ctx.db.update(users).set({ createdBy: value }).where(eq(users.id, p.ids.patient));
+const stored = async () =>
+  (await t.ctx.db.select().from(profiles).where(eq(profiles.userId, p.ids.patient)))[0];
+
+describe('reading a patient profile', () => {
+  it('gives the labels of spec §3 with age, upload time and account creator', async () => {
+    await createdBy('register');
+    await t.ctx.db.update(profiles).set({ birthday: '1990-11-22' }).where(eq(profiles.userId, p.ids.patient));
+    const dev = await registerDevice(t, p.tokens.patient);
+    await dev.ingest([
+      { type: 'event', serial: 'PB-1', seq: 1, time: NOW - 1000, utc_offset_min: 0, event_type: 'OTR' },
+    ]);
+    const res = await get('carer');
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({
+      uid: p.ids.patient,
+      realname: 'Test patient',
+      age: 35,
+      upload_time: NOW,
+      created_by: 'register',
+      account_creator: 'Test patient',
+      inpatient: false,
+      editable: [],
+    });
+  });
+
+  it.each(MAY_NOT_READ)('is refused to %s', async (who) => {
+    expect((await get(who)).status).toBe(403);
+  });
+});
+
+describe('a patient who registered owns their personal profile', () => {
+  beforeAll(() => createdBy('register'));
+
+  it('lets the HCP change only the clinic fields', async () => {
+    expect((await get('hcp')).body.profile.editable).toEqual(['inpatient', 'patient_no', 'bed_no']);
+    const res = await save('hcp', { inpatient: true, patient_no: 'P-1001', bed_no: '12B' });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({ inpatient: true, patient_no: 'P-1001', bed_no: '12B' });
+  });
+
+  it('refuses the HCP a personal field (403), and changes nothing of the request', async () => {
+    const before = await stored();
+    const res = await save('hcp', { bed_no: '13', realname: 'New Name' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('patientView.profile.notEditable');
+    expect(res.body.details?.map((d) => d.path)).toEqual(['realname']);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('lets the patient change personal fields but not the clinic ones', async () => {
+    expect((await save('patient', { alias: 'Pat', height: 172 })).status).toBe(200);
+    expect((await save('patient', { bed_no: '1' })).status).toBe(403);
+  });
+});
+
+describe('a patient an HCP created is kept by the care team', () => {
+  beforeAll(() => createdBy('hcp'));
+
+  it('lets the HCP change every field, validated as in spec §5', async () => {
+    const res = await save('hcp', {
+      realname: 'Anna Berg',
+      zipcode: '123456',
+      height: 165,
+      weight: 61.5,
+      diabetes_type: 'type1',
+      birthday: '2001-05-04',
+      bed_no: '',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({
+      realname: 'Anna Berg',
+      zipcode: '123456',
+      weight: 61.5,
+      bed_no: null,
+    });
+    expect((await stored())!.diabetesType).toBe('type1');
+  });
+
+  it.each([
+    ['a real name of 3 letters', { realname: 'Ann' }, 'realname'],
+    ['a real name with symbols', { realname: 'Anna <b>' }, 'realname'],
+    ['a postcode of 5 digits', { zipcode: '12345' }, 'zipcode'],
+    ['a height of one digit', { height: 9 }, 'height'],
+    ['a weight as text', { weight: '60' }, 'weight'],
+    ['a birthday in the future', { birthday: '2030-01-01' }, 'birthday'],
+    ['an unknown field', { email: 'x@example.com' }, ''],
+  ])('refuses %s (400) and changes nothing', async (_name, body, path) => {
+    const before = await stored();
+    const res = await save('hcp', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(ErrorCode.INVALID_INPUT);
+    if (path) expect(res.body.details?.map((d) => d.path)).toContain(path);
+    expect(await stored()).toEqual(before);
+  });
+
+  it.each(['carer', ...MAY_NOT_READ] as Who[])('refuses %s (403)', async (who) => {
+    const before = await stored();
+    expect((await save(who, { bed_no: '9' })).status).toBe(403);
+    expect(await stored()).toEqual(before);
+  });
+});

@@ -1,0 +1,141 @@
+import {
+  ageOn,
+  editableProfileFields,
+  ErrorCode,
+  isValidHeightOrWeight,
+  isValidPostcode,
+  isValidRealName,
+  type ProfileEditor,
+} from '@cgm/domain';
+import type { PatientProfile, PatientProfileFieldName, PatientProfileUpdate } from '@cgm/contract';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { ApiError, fail } from '../../http/api-error';
+import { InputProblems, isCalendarDay, isoDay } from '../../http/input-problems';
+import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
+import { createPatientProfileRepository, type PatientProfileChanges } from './patient-profile.repository';
+
+/** Empty strings clear optional text fields, as on the own profile (contract `profileUpdate`). */
+const blankToNull = (value: string | null | undefined): string | null | undefined =>
+  value === undefined ? undefined : value === null || value === '' ? null : value;
+
+/**
+ * A patient's profile as the care team sees and keeps it (spec §3 "Profile", "Patient labels";
+ * §7 patients/{id}/profile). Who may change which field is the domain's rule
+ * (`editableProfileFields`): a registered patient's personal details are theirs.
+ */
+export function createPatientProfileService(ctx: AppContext) {
+  const repo = createPatientProfileRepository(ctx.db);
+
+  async function editorOf(actor: Actor, patientId: string): Promise<ProfileEditor> {
+    if (actor.userId === patientId) return actor.userType === 'P' ? 'self' : 'reader';
+    return (await mayAccessPatient(ctx.db, actor, patientId, 'clinical')) ? 'clinician' : 'reader';
+  }
+
+  async function view(actor: Actor, patientId: string): Promise<PatientProfile> {
+    const [loaded, uploadAt, editor] = await Promise.all([
+      repo.load(patientId),
+      repo.lastUpload(patientId),
+      editorOf(actor, patientId),
+    ]);
+    if (!loaded) return fail(ErrorCode.NOT_FOUND);
+    const { user, profile } = loaded;
+    const creator =
+      user.createdBy === 'register'
+        ? profile.realname || user.username
+        : await repo.firstRequestingHcp(patientId);
+    const birthday = profile.birthday && isCalendarDay(profile.birthday) ? profile.birthday : null;
+    return {
+      uid: user.id,
+      username: user.username,
+      realname: profile.realname,
+      alias: profile.alias,
+      gender: profile.gender as PatientProfile['gender'],
+      height: profile.height,
+      weight: profile.weight,
+      diabetes_type: profile.diabetesType as PatientProfile['diabetes_type'],
+      address: profile.address,
+      zipcode: profile.zipcode,
+      telephone: profile.telephone,
+      mobile: user.mobile,
+      email: user.email,
+      birthday: profile.birthday,
+      diabetes_diagnosis_date: profile.diabetesDiagnosisDate,
+      country: user.country,
+      age: birthday ? ageOn(birthday, isoDay(ctx.clock.now())) : null,
+      upload_time: uploadAt ? uploadAt.getTime() : null,
+      created_by: user.createdBy,
+      account_creator: creator,
+      inpatient: profile.inpatient,
+      patient_no: profile.patientNo,
+      bed_no: profile.bedNo,
+      has_portrait: Boolean(profile.hasPortrait),
+      editable: [...editableProfileFields(editor, user.createdBy)],
+    };
+  }
+
+  /** Spec §5: real name, postcode, height and weight, dates not in the future; one 400 lists all. */
+  function validate(input: PatientProfileUpdate): void {
+    const problems = new InputProblems();
+    const today = isoDay(ctx.clock.now());
+    if (input.realname !== undefined) {
+      problems.check(isValidRealName(input.realname), 'realname', 'validation.realName');
+    }
+    const zipcode = blankToNull(input.zipcode);
+    if (zipcode) problems.check(isValidPostcode(zipcode), 'zipcode', 'validation.postcode');
+    if (input.height != null)
+      problems.check(isValidHeightOrWeight(input.height), 'height', 'validation.height');
+    if (input.weight != null)
+      problems.check(isValidHeightOrWeight(input.weight), 'weight', 'validation.weight');
+    if (input.birthday) problems.pastDay('birthday', input.birthday, today);
+    if (input.diabetes_diagnosis_date) {
+      problems.pastDay('diabetes_diagnosis_date', input.diabetes_diagnosis_date, today);
+    }
+    problems.throwIfAny('messages.inputError');
+  }
+
+  return {
+    async get(actor: Actor, patientId: string): Promise<PatientProfile> {
+      await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
+      return view(actor, patientId);
+    },
+
+    async update(actor: Actor, patientId: string, input: PatientProfileUpdate): Promise<PatientProfile> {
+      await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
+      const current = await view(actor, patientId);
+      const allowed = new Set<string>(current.editable);
+      const sent = Object.keys(input).filter(
+        (k) => input[k as keyof PatientProfileUpdate] !== undefined,
+      ) as PatientProfileFieldName[];
+      const refused = sent.filter((field) => !allowed.has(field));
+      if (refused.length > 0) {
+        throw new ApiError(ErrorCode.FORBIDDEN, {
+          message: 'patientView.profile.notEditable',
+          details: refused.map((path) => ({ path, message: 'patientView.profile.notEditable' })),
+        });
+      }
+      validate(input);
+      const changes: PatientProfileChanges = {
+        realname: input.realname,
+        alias: blankToNull(input.alias),
+        gender: input.gender,
+        height: input.height,
+        weight: input.weight,
+        diabetesType: input.diabetes_type,
+        address: blankToNull(input.address),
+        zipcode: blankToNull(input.zipcode),
+        telephone: blankToNull(input.telephone),
+        birthday: input.birthday,
+        diabetesDiagnosisDate: input.diabetes_diagnosis_date,
+        inpatient: input.inpatient,
+        patientNo: blankToNull(input.patient_no),
+        bedNo: blankToNull(input.bed_no),
+      };
+      // drizzle leaves undefined columns untouched, so only the fields sent are written.
+      await repo.update(patientId, changes, ctx.clock.now());
+      return view(actor, patientId);
+    },
+
+    view,
+  };
+}

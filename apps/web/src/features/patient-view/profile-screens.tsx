@@ -1,0 +1,148 @@
+import { Link, Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PatientProfile } from '@cgm/contract';
+import { PatientShell, profilePath, withUid, type Area } from './patient-shell';
+import { ProfileEditForm } from './profile-edit-form';
+import { ProfileFacts } from './profile-facts';
+import { RecordsSummary } from './records-summary';
+
+/** /Hcp and /ClinicHcp: the chosen patient at a glance, with the way to each part of their file. */
+function Overview({ area }: { area: Area }) {
+  const { t } = useTranslation();
+  return (
+    <PatientShell area={area} tab="overview" title={t('patientView.overview')}>
+      {(profile, uid) => (
+        <>
+          <ProfileFacts profile={profile} groups={['personal', 'clinic']} />
+          <nav className="pv-links" aria-label={t('patientView.tabsLabel')}>
+            <Link
+              className="btn btn--secondary btn--small"
+              to={withUid(profilePath(area, profile.created_by), uid)}
+            >
+              {t('patientView.tabs.profile')}
+            </Link>
+            {area === 'hcp' ? (
+              <>
+                <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/monitor', uid)}>
+                  {t('patientView.tabs.monitor')}
+                </Link>
+                <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/events', uid)}>
+                  {t('patientView.tabs.events')}
+                </Link>
+                <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/records', uid)}>
+                  {t('patientView.tabs.records')}
+                </Link>
+                <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/patientProfile3', uid)}>
+                  {t('patientView.summary')}
+                </Link>
+              </>
+            ) : (
+              <Link
+                className="btn btn--secondary btn--small"
+                to={withUid('/ClinicHcp/ClinicExportData', uid)}
+              >
+                {t('patientView.tabs.export')}
+              </Link>
+            )}
+          </nav>
+        </>
+      )}
+    </PatientShell>
+  );
+}
+
+export const HcpOverviewScreen = () => <Overview area="hcp" />;
+export const ClinicOverviewScreen = () => <Overview area="clinic" />;
+
+/** Sends a patient to the profile variant their account needs (spec §2: '2' for created_by register). */
+function RightVariant({
+  profile,
+  uid,
+  want,
+}: {
+  profile: PatientProfile;
+  uid: string;
+  want: 'register' | 'other';
+}) {
+  const isRegister = profile.created_by === 'register';
+  if (isRegister === (want === 'register')) return null;
+  return <Navigate to={withUid(profilePath('hcp', profile.created_by), uid)} replace />;
+}
+
+/** /Hcp/patientProfile: a patient account a clinician created; the care team keeps all of it. */
+export function PatientProfileScreen() {
+  const { t } = useTranslation();
+  return (
+    <PatientShell area="hcp" tab="profile" title={t('patientView.tabs.profile')}>
+      {(profile, uid) =>
+        profile.created_by === 'register' ? (
+          <RightVariant profile={profile} uid={uid} want="other" />
+        ) : (
+          <>
+            {profile.editable.length > 0 ? (
+              <ProfileEditForm key={uid} profile={profile} uid={uid} />
+            ) : (
+              <ProfileFacts profile={profile} groups={['personal', 'clinic']} />
+            )}
+            <ProfileFacts profile={profile} groups={['account']} />
+          </>
+        )
+      }
+    </PatientShell>
+  );
+}
+
+/** /Hcp/patientProfile2: a patient who registered owns their details; the clinic fields are editable. */
+export function PatientProfile2Screen() {
+  const { t } = useTranslation();
+  return (
+    <PatientShell area="hcp" tab="profile" title={t('patientView.tabs.profile')}>
+      {(profile, uid) =>
+        profile.created_by !== 'register' ? (
+          <RightVariant profile={profile} uid={uid} want="register" />
+        ) : (
+          <>
+            <p className="muted">{t('patientView.profile.ownedByPatient')}</p>
+            <ProfileFacts profile={profile} groups={['personal']} />
+            {profile.editable.length > 0 ? (
+              <ProfileEditForm key={uid} profile={profile} uid={uid} />
+            ) : (
+              <ProfileFacts profile={profile} groups={['clinic']} />
+            )}
+            <ProfileFacts profile={profile} groups={['account']} />
+          </>
+        )
+      }
+    </PatientShell>
+  );
+}
+
+/** /Hcp/patientProfile3: the medical-record summary, read only, for reading and printing. */
+export function PatientProfile3Screen() {
+  const { t } = useTranslation();
+  return (
+    <PatientShell area="hcp" tab="records" title={t('patientView.summary')}>
+      {(profile, uid) => (
+        <>
+          <div className="pv-links pv-noprint">
+            <button type="button" className="btn btn--secondary btn--small" onClick={() => window.print()}>
+              {t('patientView.print')}
+            </button>
+          </div>
+          <ProfileFacts profile={profile} />
+          <RecordsSummary uid={uid} />
+        </>
+      )}
+    </PatientShell>
+  );
+}
+
+/** /Hcp/clinic_patientProfile and /ClinicHcp/clinic_patientProfile2: the clinic login reads only. */
+export function ClinicProfileScreen() {
+  const { t } = useTranslation();
+  return (
+    <PatientShell area="clinic" tab="profile" title={t('patientView.tabs.profile')}>
+      {(profile) => <ProfileFacts profile={profile} />}
+    </PatientShell>
+  );
+}
