@@ -16,7 +16,10 @@ export interface OperationEntry {
  * Appends one row to the operation history (append-only: see migration 0002). Names are copied in,
  * so the history still reads after an account is deleted or renamed.
  */
-export async function recordOperation(ctx: Pick<AppContext, 'db' | 'clock'>, e: OperationEntry): Promise<void> {
+export async function recordOperation(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  e: OperationEntry,
+): Promise<void> {
   const at = ctx.clock.now();
   await ctx.db.execute(sql`
     insert into operation_history

@@ -1,0 +1,94 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles, relations, users } from '../../db/schema';
+import { memberOf } from './group';
+
+/** Patients who accepted a follower: the only relations that count (spec §1 consent). */
+const acceptedOf = (followerId: string) =>
+  and(eq(relations.followerId, followerId), eq(relations.state, 'accepted'));
+
+const memberColumns = {
+  uid: users.id,
+  username: users.username,
+  email: users.email,
+  mobile: users.mobile,
+  status: users.status,
+  createdAt: users.createdAt,
+  realname: profiles.realname,
+  major: profiles.major,
+  organisation: profiles.organisation,
+  patientCount: sql<number>`(select count(*) from ${relations} r
+    where r.follower_id = ${users.id} and r.state = 'accepted')::int`,
+};
+
+/** SQL of an HCP group: its members, their patients (names only), their status. */
+export function createCareTeamRepository(db: Db) {
+  return {
+    async members(managerId: string) {
+      return db
+        .select(memberColumns)
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(memberOf(managerId))
+        .orderBy(asc(users.createdAt), asc(users.id));
+    },
+
+    /** The member, only if they belong to this manager's group. */
+    async member(managerId: string, memberId: string) {
+      const rows = await db
+        .select(memberColumns)
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(and(memberOf(managerId), eq(users.id, memberId)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** The member's patients: who accepted them, and since when; no health data. */
+    async patientsOf(memberId: string) {
+      return db
+        .select({
+          uid: relations.patientId,
+          realname: profiles.realname,
+          alias: profiles.alias,
+          since: sql<Date>`coalesce(${relations.decidedAt}, ${relations.createdAt})`.mapWith(
+            (v: string | Date) => new Date(v),
+          ),
+        })
+        .from(relations)
+        .innerJoin(users, and(eq(users.id, relations.patientId), eq(users.userType, 'P')))
+        .innerJoin(profiles, eq(profiles.userId, relations.patientId))
+        .where(acceptedOf(memberId))
+        .orderBy(asc(profiles.realname), asc(relations.patientId));
+    },
+
+    async manager(managerId: string) {
+      const rows = await db
+        .select({ country: users.country, language: users.language, organisation: profiles.organisation })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, managerId))
+        .limit(1);
+      return rows[0];
+    },
+
+    async usernameTaken(username: string): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+      return rows.length > 0;
+    },
+
+    /** Makes a new HCP account a member of the manager's group, with their profession. */
+    async joinGroup(memberId: string, managerId: string, major: string): Promise<void> {
+      await db.update(users).set({ groupId: managerId }).where(eq(users.id, memberId));
+      await db.update(profiles).set({ major }).where(eq(profiles.userId, memberId));
+    },
+
+    async setStatus(memberId: string, status: 'active' | 'disabled', at: Date): Promise<void> {
+      await db.update(users).set({ status, updatedAt: at }).where(eq(users.id, memberId));
+    },
+  };
+}
+
+export type MemberRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createCareTeamRepository>['member']>>
+>;

@@ -1,0 +1,144 @@
+import { ErrorCode, isValidEmail, isValidMobile, isValidRealName, normalizeUsername } from '@cgm/domain';
+import type { GroupUser, GroupUserInfo, GroupUserStatus, groupUserNewRequest } from '@cgm/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { fail } from '../../http/api-error';
+import { InputProblems } from '../../http/input-problems';
+import { createUser } from '../../cli/create-user';
+import { recordOperation } from '../history/operation-history';
+import { isUniqueViolation } from '../registration/registration.repository';
+import { createCareTeamRepository, type MemberRow } from './care-team.repository';
+import { isGroupManager } from './group';
+
+type NewMember = z.output<typeof groupUserNewRequest>;
+
+function toGroupUser(m: MemberRow): GroupUser {
+  return {
+    uid: m.uid,
+    username: m.username,
+    realname: m.realname,
+    major: m.major as GroupUser['major'],
+    organisation: m.organisation,
+    status: m.status,
+    created_at: m.createdAt.getTime(),
+    patient_count: Number(m.patientCount),
+  };
+}
+
+/**
+ * An HCP group's user management (spec §2 /HcpUserManagement, /HcpGroupUserInfo, /HcpAddUser;
+ * docs/PERMISSIONS-care-team.md). Only the manager acts, and only on their own group's members:
+ * any other id is answered as not found, whether it exists or not, so nothing leaks about other
+ * groups. A member's patients are listed by name only; their data stays behind each patient's
+ * consent to the HCP who opens it.
+ */
+export function createCareTeamService(ctx: AppContext) {
+  const repo = createCareTeamRepository(ctx.db);
+
+  function requireManager(actor: Actor): void {
+    if (!isGroupManager(actor)) fail(ErrorCode.FORBIDDEN);
+  }
+
+  async function requireMember(actor: Actor, memberId: string): Promise<MemberRow> {
+    requireManager(actor);
+    return (await repo.member(actor.userId, memberId)) ?? fail(ErrorCode.NOT_FOUND);
+  }
+
+  function validate(input: NewMember, username: string): void {
+    const problems = new InputProblems();
+    problems.check(isValidEmail(username) || isValidMobile(username), 'username', 'validation.emailOrMobile');
+    problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+    // A new account: the registration rules (at least 8 characters, spec §5).
+    problems.password('password', input.password, username, 'register');
+    problems.throwIfAny();
+  }
+
+  return {
+    async list(actor: Actor): Promise<GroupUser[]> {
+      requireManager(actor);
+      return (await repo.members(actor.userId)).map(toGroupUser);
+    },
+
+    async info(actor: Actor, memberId: string): Promise<Omit<GroupUserInfo, 'error'>> {
+      const member = await requireMember(actor, memberId);
+      const patients = await repo.patientsOf(member.uid);
+      return {
+        user: { ...toGroupUser(member), email: member.email, mobile: member.mobile },
+        patients: patients.map((p) => ({
+          uid: p.uid,
+          realname: p.realname,
+          alias: p.alias,
+          since: p.since.getTime(),
+        })),
+      };
+    },
+
+    async add(actor: Actor, input: NewMember, ip: string): Promise<{ uid: string; username: string }> {
+      requireManager(actor);
+      const username = normalizeUsername(input.username);
+      validate(input, username);
+      if (await repo.usernameTaken(username)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
+      const manager = (await repo.manager(actor.userId)) ?? fail(ErrorCode.FORBIDDEN);
+      const organisation = input.organisation || manager.organisation;
+      const now = ctx.clock.now();
+      try {
+        return await ctx.db.transaction(async (tx) => {
+          const uid = await createUser(
+            tx,
+            {
+              username,
+              password: input.password,
+              userType: 'D',
+              realname: input.realname,
+              createdBy: 'hcp_group',
+              status: 'active',
+              country: manager.country,
+              language: manager.language,
+              organisation,
+            },
+            now,
+          );
+          await createCareTeamRepository(tx).joinGroup(uid, actor.userId, input.major);
+          await recordOperation(
+            { db: tx, clock: ctx.clock },
+            {
+              area: 'hcp',
+              actorId: actor.userId,
+              subjectId: uid,
+              action: 'group.addUser',
+              detail: { username, major: input.major },
+              ip,
+            },
+          );
+          return { uid, username };
+        });
+      } catch (err) {
+        // Two managers adding one username at once: the unique index decides.
+        if (isUniqueViolation(err)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
+        throw err;
+      }
+    },
+
+    async setStatus(actor: Actor, memberId: string, status: GroupUserStatus, ip: string): Promise<GroupUser> {
+      const member = await requireMember(actor, memberId);
+      if (member.status !== status) {
+        await ctx.db.transaction(async (tx) => {
+          await createCareTeamRepository(tx).setStatus(member.uid, status, ctx.clock.now());
+          await recordOperation(
+            { db: tx, clock: ctx.clock },
+            {
+              area: 'hcp',
+              actorId: actor.userId,
+              subjectId: member.uid,
+              action: status === 'disabled' ? 'group.disableUser' : 'group.enableUser',
+              detail: { from: member.status, to: status },
+              ip,
+            },
+          );
+        });
+      }
+      return toGroupUser((await repo.member(actor.userId, memberId))!);
+    },
+  };
+}

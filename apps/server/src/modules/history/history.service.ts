@@ -1,0 +1,64 @@
+import { ErrorCode, MESSAGES } from '@cgm/domain';
+import type { HcpHistoryQuery, HcpHistoryResponse } from '@cgm/contract';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { fail } from '../../http/api-error';
+import { groupMembers, isGroupManager, realnameOf } from '../care-team/group';
+import { createHistoryRepository } from './history.repository';
+
+/**
+ * The HCP operation history (spec §2 /HcpOperationHistory): an HCP reads their own rows; a group
+ * manager also those of the group's members (docs/PERMISSIONS-care-team.md). Read-only: the table
+ * refuses UPDATE and DELETE, and no route writes to it except through recordOperation.
+ */
+export function createHistoryService(ctx: AppContext) {
+  const repo = createHistoryRepository(ctx.db);
+
+  /** The caller first, then the group's members when the caller manages a group. */
+  async function visibleActors(actor: Actor): Promise<Array<{ uid: string; name: string }>> {
+    const self = { uid: actor.userId, name: await realnameOf(ctx.db, actor.userId) };
+    return isGroupManager(actor) ? [self, ...(await groupMembers(ctx.db, actor.userId))] : [self];
+  }
+
+  return {
+    async list(actor: Actor, q: HcpHistoryQuery): Promise<HcpHistoryResponse> {
+      if (q.from !== undefined && q.to !== undefined && q.to <= q.from) {
+        fail(ErrorCode.INVALID_INPUT, {
+          message: MESSAGES.endBeforeStart,
+          details: [{ path: 'to', message: MESSAGES.endBeforeStart }],
+        });
+      }
+      const members = await visibleActors(actor);
+      const ids = members.map((m) => m.uid);
+      const [total, rows, subjects] = await Promise.all([
+        repo.count(ids, q),
+        repo.page(ids, q, (q.page - 1) * q.size, q.size),
+        repo.subjects(ids),
+      ]);
+      const pages = Math.ceil(total / q.size);
+      return {
+        error: 0,
+        history: {
+          items: rows.map((r) => ({
+            id: r.id,
+            at: r.at.getTime(),
+            actor_id: r.actorId,
+            actor_name: r.actorName,
+            subject_id: r.subjectId,
+            subject_name: r.subjectName,
+            action: r.action,
+            detail: (r.detail as Record<string, unknown> | null) ?? null,
+          })),
+          page: q.page,
+          size: q.size,
+          total,
+          pages,
+          has_next: q.page < pages,
+          has_prev: q.page > 1,
+        },
+        members,
+        subjects,
+      };
+    },
+  };
+}

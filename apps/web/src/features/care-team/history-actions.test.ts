@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../i18n/locales/en.json';
+import { actionKey, actionLabel, detailText, HISTORY_ACTIONS, localDayBounds } from './history-actions';
+
+const lookup = (key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+
+describe('history action labels', () => {
+  it.each(HISTORY_ACTIONS)('%s has an English text', (action) => {
+    expect(typeof lookup(actionKey(action))).toBe('string');
+  });
+
+  it('translates a known key', () => {
+    expect(actionLabel('pdm.settings.view', null)).toEqual({ key: 'history.action.pdm_settings_view' });
+  });
+
+  it('shows the recorded route of an unknown key, else the key itself', () => {
+    expect(actionLabel('charts.view', { method: 'GET', route: '/api/v2.1/chart/:id/data/dd' })).toEqual({
+      text: 'GET /api/v2.1/chart/:id/data/dd',
+    });
+    expect(actionLabel('charts.view', { route: '/x' })).toEqual({ text: '/x' });
+    expect(actionLabel('charts.view', null)).toEqual({ text: 'charts.view' });
+  });
+});
+
+describe('localDayBounds', () => {
+  it('spans whole local days, the end day included', () => {
+    const b = localDayBounds('2026-03-01', '2026-03-02');
+    expect(b.from).toBe(new Date(2026, 2, 1).getTime());
+    expect(b.to).toBe(new Date(2026, 2, 3).getTime());
+  });
+
+  it('leaves out an empty or malformed side', () => {
+    expect(localDayBounds('', '2026-03-02')).toEqual({ to: new Date(2026, 2, 3).getTime() });
+    expect(localDayBounds('2026-3-1', '')).toEqual({});
+  });
+});
+
+describe('detailText', () => {
+  it('leaves out the route, which the action already names', () => {
+    expect(detailText({ method: 'GET', route: '/x' })).toBe('');
+    expect(detailText({ username: 'a@b.example', major: 'nurse' })).toBe(
+      'username: a@b.example, major: nurse',
+    );
+    expect(detailText({ from: 'active', to: 'disabled', n: 2 })).toBe('from: active, to: disabled, n: 2');
+    expect(detailText(null)).toBe('');
+  });
+});

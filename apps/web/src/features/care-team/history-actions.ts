@@ -1,0 +1,94 @@
+// The operation keys the server records in the HCP operation history (grep `op: '` and
+// recordOperation's `action:` in apps/server/src), each with its i18n key `history.action.<key>`.
+// A key the web app does not know yet shows the route the server recorded with it.
+
+export const HISTORY_ACTIONS = [
+  'monitor.view',
+  'monitorProfile.view',
+  'settings.view',
+  'settings.save',
+  'dataOptions.view',
+  'dataOptions.save',
+  'pdm.settings.view',
+  'pdm.sessions.view',
+  'uploads.view',
+  'events.view',
+  'events.add',
+  'events.edit',
+  'events.delete',
+  'records.view',
+  'records.add',
+  'records.edit',
+  'records.delete',
+  'profile.view',
+  'profile.edit',
+  'clinic.edit',
+  'reports.datamap',
+  'reports.dashboard',
+  'reports.events',
+  'reports.alerts',
+  'reports.deviceSettings',
+  'data.import',
+  'data.export',
+  'apps.view',
+  'apps.revoke',
+  'nightscout.credentials.view',
+  'nightscout.credentials.create',
+  'nightscout.credentials.revoke',
+  'patient.create',
+  'patient.delete',
+  'patient.export',
+  'group.addUser',
+  'group.disableUser',
+  'group.enableUser',
+] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+const KNOWN: ReadonlySet<string> = new Set(HISTORY_ACTIONS);
+
+export function isKnownAction(action: string): action is HistoryAction {
+  return KNOWN.has(action);
+}
+
+/** i18n keys are nested on dots, so `pdm.settings.view` becomes `history.action.pdm_settings_view`. */
+export function actionKey(action: HistoryAction): string {
+  return `history.action.${action.replace(/\./g, '_')}`;
+}
+
+export type Label = { key: string } | { text: string };
+
+/** What a row's action shows: its translation, else the recorded `METHOD route`, else the raw key. */
+export function actionLabel(action: string, detail: Record<string, unknown> | null): Label {
+  if (isKnownAction(action)) return { key: actionKey(action) };
+  const route = typeof detail?.route === 'string' ? detail.route : null;
+  const method = typeof detail?.method === 'string' ? detail.method : null;
+  if (route) return { text: method ? `${method} ${route}` : route };
+  return { text: action };
+}
+
+/**
+ * The instants [from, to) of the viewer's local days `fromIso`…`toIso` (both included), for the
+ * history's date filter; either may be empty. The times are the viewer's, like the table's.
+ */
+export function localDayBounds(fromIso: string, toIso: string): { from?: number; to?: number } {
+  const midnight = (iso: string, plusDays = 0): number | undefined => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+    if (!m) return undefined;
+    return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).getTime();
+  };
+  const out: { from?: number; to?: number } = {};
+  const from = midnight(fromIso);
+  const to = midnight(toIso, 1);
+  if (from !== undefined) out.from = from;
+  if (to !== undefined) out.to = to;
+  return out;
+}
+
+/** Detail worth showing: what the server recorded besides the route the action already names. */
+export function detailText(detail: Record<string, unknown> | null): string {
+  if (!detail) return '';
+  return Object.entries(detail)
+    .filter(([k]) => k !== 'method' && k !== 'route')
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
+}
