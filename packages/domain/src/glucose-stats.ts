@@ -36,6 +36,11 @@ export interface GlucoseStatsOptions {
   /** AUC limits in mg/dL; default 198 and 93.6 (11.0 and 5.2 mmol/L, spec §9). */
   aucAbove?: number;
   aucBelow?: number;
+  /**
+   * Length of the period in days for the sufficiency rule, when the period is not one span: a
+   * report on valid days only leaves gaps, and its period is the number of days kept.
+   */
+  periodDays?: number;
 }
 
 export interface TimeInRanges {
@@ -95,7 +100,7 @@ export function glucoseStats(
   const { n, times, values } = prepareReadings(readings, options.from, options.to);
   const spanFrom = options.from ?? (n > 0 ? times[0]! : 0);
   const spanTo = options.to ?? (n > 0 ? times[n - 1]! + SAMPLING_INTERVAL_MIN * MS_PER_MINUTE : 0);
-  const days = Math.max(0, spanTo - spanFrom) / MS_PER_DAY;
+  const days = options.periodDays ?? Math.max(0, spanTo - spanFrom) / MS_PER_DAY;
   if (n === 0) return emptyStats(days);
 
   const targetLow = options.targetLow ?? DEFAULT_TARGET_LOW;

@@ -1,0 +1,140 @@
+import {
+  basalScheduleTotal,
+  coverageOfCount,
+  dayNumberToKey,
+  localDayNumber,
+  localMidnight,
+  addDays,
+} from '@cgm/domain';
+import type {
+  AlertsReportResponse,
+  DatamapQuery,
+  DatamapResponse,
+  DeviceSettingsReportResponse,
+  EventsReportResponse,
+  PdmSettings,
+  ReportQuery,
+} from '@cgm/contract';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { assertMayAccessPatient } from '../../policy/patient-data';
+import { alarmItem, eventItem } from './items';
+import { datamapRange, localRange, patientToday, RANGE_LIMIT, type LocalRange } from './report-range';
+import { createReportsRepository } from './reports.repository';
+
+const inRange = (range: LocalRange) => (item: { time: number; utc_offset_min: number }) => {
+  const day = localDayNumber(item.time, item.utc_offset_min);
+  return day >= range.startDay && day <= range.endDay;
+};
+
+/**
+ * The data map (spec §7 chart/{id}/datamap), the device settings review (§3 "Device settings
+ * reviewed"), and the events and alerts reports: lists rather than statistics.
+ */
+export function createReportExtrasService(ctx: AppContext) {
+  const repo = createReportsRepository(ctx.db);
+
+  async function rangeReport(
+    actor: Actor,
+    patientId: string,
+    q: Pick<ReportQuery, 'from' | 'to'>,
+    max: number,
+  ) {
+    const range = localRange(q.from, q.to, max);
+    await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
+    const context = await repo.context(patientId);
+    const offset = context.latestOffset ?? 0;
+    const head = {
+      error: 0 as const,
+      patient: patientId,
+      from: range.from,
+      to: range.to,
+      from_ms: localMidnight(range.from, offset),
+      to_ms: localMidnight(addDays(range.to, 1), offset),
+    };
+    return { range, context, head };
+  }
+
+  return {
+    /** Which local dates have sensor readings: counts from the database, validity by the domain rule. */
+    async datamap(actor: Actor, patientId: string, q: DatamapQuery): Promise<DatamapResponse> {
+      await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
+      const context = await repo.context(patientId);
+      const now = ctx.clock.now().getTime();
+      const range = datamapRange(context, now, q.from, q.to);
+      const counts = await repo.dayCounts(patientId, range.fetchFrom, range.fetchTo, context.options);
+      return {
+        error: 0,
+        patient: patientId,
+        from: range.from,
+        to: range.to,
+        today: patientToday(context, now),
+        days: counts
+          .filter((c) => c.day >= range.startDay && c.day <= range.endDay)
+          .map((c) => {
+            const { day, count, valid } = coverageOfCount(dayNumberToKey(c.day), c.count);
+            return { day, count, valid };
+          }),
+      };
+    },
+
+    async events(actor: Actor, patientId: string, q: ReportQuery): Promise<EventsReportResponse> {
+      const { range, context, head } = await rangeReport(actor, patientId, q, RANGE_LIMIT.events);
+      const { events } = await repo.small(patientId, range.fetchFrom, range.fetchTo, context.options, [
+        'events',
+      ]);
+      const kept = events.filter(inRange(range)).map(eventItem);
+      const counts: Record<string, number> = {};
+      for (const e of kept) counts[e.type] = (counts[e.type] ?? 0) + 1;
+      return { ...head, events: kept, counts };
+    },
+
+    async alerts(actor: Actor, patientId: string, q: ReportQuery): Promise<AlertsReportResponse> {
+      const { range, context, head } = await rangeReport(actor, patientId, q, RANGE_LIMIT.alerts);
+      const { alarms } = await repo.small(patientId, range.fetchFrom, range.fetchTo, context.options, [
+        'alarms',
+      ]);
+      const kept = alarms.filter(inRange(range)).map(alarmItem);
+      const byCode = new Map<string, AlertsReportResponse['counts'][number]>();
+      for (const a of kept) {
+        const key = `${a.source}\u0000${a.code}`;
+        const c = byCode.get(key) ?? { source: a.source, code: a.code, count: 0 };
+        c.count++;
+        byCode.set(key, c);
+      }
+      const counts = [...byCode.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+      return { ...head, alarms: kept, counts };
+    },
+
+    /** The PDM settings in force at `at` (default the newest), with each basal pattern's daily total. */
+    async deviceSettings(
+      actor: Actor,
+      patientId: string,
+      at?: number,
+    ): Promise<DeviceSettingsReportResponse> {
+      await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
+      const [row, context] = await Promise.all([repo.pdmSettings(patientId, at), repo.context(patientId)]);
+      const current = row?.current ?? null;
+      // Checked against the same contract schema at ingest (and again by the response schema).
+      const settings = (current?.settings ?? null) as PdmSettings | null;
+      return {
+        error: 0,
+        patient: patientId,
+        settings,
+        serial: current?.serial ?? null,
+        time: current?.time ?? null,
+        utc_offset_min: context.latestOffset,
+        source: current?.source ?? null,
+        basal_totals: settings
+          ? Object.fromEntries(
+              Object.entries(settings.basal.patterns).map(([name, schedule]) => [
+                name,
+                basalScheduleTotal(schedule),
+              ]),
+            )
+          : {},
+        changes: row?.changes ?? [],
+      };
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alertsReportResponse,
+  API,
+  dataReportRequest,
+  dataReportResponse,
+  datamapQuery,
+  datamapResponse,
+  ddResponse,
+  deviceSettingsQuery,
+  deviceSettingsReportResponse,
+  dsResponse,
+  errorBody,
+  eventsReportResponse,
+  lgbResponse,
+  olResponse,
+  reportQuery,
+  routeOf,
+  taResponse,
+  uid,
+  type ChartDataKind,
+} from '@cgm/contract';
+import type { AppContext } from '../../context';
+import { requireActor } from '../../http/auth';
+import { createReportExtrasService } from './report-extras.service';
+import { createReportsService } from './reports.service';
+
+const CHARTS = {
+  ds: { response: dsResponse, summary: 'Summary of the range: statistics and insulin (≤ 90 days)' },
+  dd: { response: ddResponse, summary: 'Daily report: each day’s SG, basal, boluses, meter, events, alarms, statistics (≤ 14 days)' },
+  ol: { response: olResponse, summary: 'Overlay: each day’s SG on one 0–24 h axis (≤ 14 days)' },
+  ta: { response: taResponse, summary: 'Trend analysis: 144-bin daily profile, statistics, daily curves (≤ 90 days)' },
+  lgb: { response: lgbResponse, summary: 'Logbook: day × meal period of glucose, carbs, insulin, events (≤ 90 days)' },
+} as const; // prettier-ignore
+
+/** Reports (spec §7 chart datamap, chart data ds/dd/ol/ta/lgb, POST data/{id}; report/{id}/…). */
+export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const reports = createReportsService(ctx);
+  const extras = createReportExtrasService(ctx);
+  const tags = ['reports'];
+  const security = [{ bearer: [] }];
+  const params = z.object({ id: uid });
+  const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+  for (const kind of Object.keys(CHARTS) as ChartDataKind[]) {
+    r.get(
+      routeOf((id) => API.chartData(id, kind)),
+      {
+        config: { access: { kind: 'patient', action: 'read', op: `reports.${kind}` } },
+        preHandler: ctx.authenticate,
+        schema: {
+          tags,
+          security,
+          summary: CHARTS[kind].summary,
+          params,
+          querystring: reportQuery,
+          response: { 200: CHARTS[kind].response, ...refusals },
+        },
+      },
+      async (req) => reports.chartData(requireActor(req), req.params.id, kind, req.query),
+    );
+  }
+
+  r.post(
+    routeOf(API.dataReport),
+    {
+      config: { access: { kind: 'patient', action: 'read', op: 'reports.dashboard' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Dashboard (every statistic of spec §3) and/or the 48-bin segment view (≤ 90 days)',
+        params,
+        body: dataReportRequest,
+        response: { 200: dataReportResponse, ...refusals },
+      },
+    },
+    async (req) => reports.dataReport(requireActor(req), req.params.id, req.body),
+  );
+
+  r.get(
+    routeOf(API.chartDatamap),
+    {
+      config: { access: { kind: 'patient', action: 'read', op: 'reports.datamap' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Local dates with sensor data (counts, valid flag), default the last 365 days',
+        params,
+        querystring: datamapQuery,
+        response: { 200: datamapResponse, ...refusals },
+      },
+    },
+    async (req) => extras.datamap(requireActor(req), req.params.id, req.query),
+  );
+
+  r.get(
+    routeOf(API.reportDeviceSettings),
+    {
+      config: { access: { kind: 'patient', action: 'read', op: 'reports.deviceSettings' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'PDM settings for review (spec §3 "Device settings reviewed"), basal pattern totals',
+        params,
+        querystring: deviceSettingsQuery,
+        response: { 200: deviceSettingsReportResponse, ...refusals },
+      },
+    },
+    async (req) => extras.deviceSettings(requireActor(req), req.params.id, req.query.at),
+  );
+
+  r.get(
+    routeOf(API.reportEvents),
+    {
+      config: { access: { kind: 'patient', action: 'read', op: 'reports.events' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Events of the range with counts per type (≤ 90 days)',
+        params,
+        querystring: reportQuery,
+        response: { 200: eventsReportResponse, ...refusals },
+      },
+    },
+    async (req) => extras.events(requireActor(req), req.params.id, req.query),
+  );
+
+  r.get(
+    routeOf(API.reportAlerts),
+    {
+      config: { access: { kind: 'patient', action: 'read', op: 'reports.alerts' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Alarms and alerts of the range with durations and counts per code (≤ 90 days)',
+        params,
+        querystring: reportQuery,
+        response: { 200: alertsReportResponse, ...refusals },
+      },
+    },
+    async (req) => extras.alerts(requireActor(req), req.params.id, req.query),
+  );
+}

@@ -1,0 +1,191 @@
+import type {
+  ChartDataKind,
+  DataReportRequest,
+  DataReportResponse,
+  DdResponse,
+  DsResponse,
+  LgbResponse,
+  OlResponse,
+  ReportEnvelope,
+  ReportQuery,
+  TaResponse,
+} from '@cgm/contract';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { assertMayAccessPatient } from '../../policy/patient-data';
+import { buildDd } from './build-daily';
+import { buildLgb } from './build-logbook';
+import { buildDashboard, buildDs, buildOl, buildSegment, buildTa } from './build-summary';
+import { basalSegments, bolusRecords, glucoseInput, insulinDays, type GlucoseInput } from './report-input';
+import {
+  displayUnitOf,
+  localRange,
+  RANGE_LIMIT,
+  thresholdsOf,
+  type LocalRange,
+  type Thresholds,
+} from './report-range';
+import { createReportsRepository, type BolusRow, type PatientContext } from './reports.repository';
+import type { GlucoseSeries } from '../readings/readings.repository';
+import type { DailyInsulin } from '@cgm/domain';
+
+interface Loaded {
+  context: PatientContext;
+  range: LocalRange;
+  thresholds: Thresholds;
+  validOnly: boolean;
+  offset: number;
+}
+
+interface ChartAnswers {
+  ds: DsResponse;
+  dd: DdResponse;
+  ol: OlResponse;
+  ta: TaResponse;
+  lgb: LgbResponse;
+}
+
+/** Flagged sensor rows with a value, as the statistics read them. */
+function valuesOf(sg: { time: number[]; mgdl: Array<number | null>; utcOffsetMin: number[] }): GlucoseSeries {
+  const keep = sg.mgdl.flatMap((v, i) => (v === null ? [] : [i]));
+  return {
+    time: Float64Array.from(keep, (i) => sg.time[i]!),
+    mgdl: Float64Array.from(keep, (i) => sg.mgdl[i]!),
+    utcOffsetMin: Int16Array.from(keep, (i) => sg.utcOffsetMin[i]!),
+  };
+}
+
+/**
+ * The reports (spec §1, §3 statistics, §7 chart data and data/{id}): the range is checked against
+ * its view's limit, the data are read through the compact path with the patient's data options,
+ * and every figure is computed by @cgm/domain. The route guard has already applied the consent
+ * policy; the service checks again, as every service reading patient data does.
+ */
+export function createReportsService(ctx: AppContext) {
+  const repo = createReportsRepository(ctx.db);
+
+  async function load(
+    actor: Actor,
+    patientId: string,
+    q: Pick<ReportQuery, 'from' | 'to' | 'target_low' | 'target_high' | 'auc_above' | 'auc_below'>,
+    validOnly: boolean,
+    maxDays: number,
+  ): Promise<Loaded> {
+    const range = localRange(q.from, q.to, maxDays);
+    await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
+    const context = await repo.context(patientId);
+    return {
+      context,
+      range,
+      thresholds: thresholdsOf(context, q),
+      validOnly,
+      offset: context.latestOffset ?? 0,
+    };
+  }
+
+  function envelope(patientId: string, l: Loaded, g: GlucoseInput): ReportEnvelope {
+    return {
+      error: 0,
+      patient: patientId,
+      from: l.range.from,
+      to: l.range.to,
+      from_ms: g.fromMs,
+      to_ms: g.toMs,
+      unit: 'mg/dL',
+      display_unit: displayUnitOf(l.context),
+      valid_days_only: l.validOnly,
+      thresholds: l.thresholds,
+      coverage: g.coverage,
+    };
+  }
+
+  async function glucose(patientId: string, l: Loaded): Promise<GlucoseInput> {
+    const series = await repo.glucose(patientId, l.range.fetchFrom, l.range.fetchTo, l.context.options);
+    return glucoseInput(series, l.range, l.validOnly, l.offset);
+  }
+
+  /**
+   * Glucose and insulin per local date, the three reads at once (separate pool connections on
+   * PostgreSQL). Insulin keeps valid days only when the report asks for them.
+   */
+  async function glucoseAndInsulin(
+    patientId: string,
+    l: Loaded,
+    bolusRows?: Promise<BolusRow[]>,
+  ): Promise<[GlucoseInput, DailyInsulin[]]> {
+    const { fetchFrom, fetchTo } = l.range;
+    const [g, basal, boluses] = await Promise.all([
+      glucose(patientId, l),
+      repo.basal(patientId, fetchFrom, fetchTo, l.context.options),
+      bolusRows ??
+        repo.small(patientId, fetchFrom, fetchTo, l.context.options, ['boluses']).then((s) => s.boluses),
+    ]);
+    const keep = l.validOnly ? (day: string) => g.valid.has(day) : null;
+    return [g, insulinDays(basalSegments(basal), bolusRecords(boluses), l.range, keep)];
+  }
+
+  const chart: { [K in ChartDataKind]: (patientId: string, l: Loaded) => Promise<ChartAnswers[K]> } = {
+    async ds(patientId, l) {
+      const [g, insulin] = await glucoseAndInsulin(patientId, l);
+      return { ...envelope(patientId, l, g), report_data: buildDs(g, l.thresholds, insulin) };
+    },
+    async dd(patientId, l) {
+      const { fetchFrom, fetchTo } = l.range;
+      const [sg, basal, small] = await Promise.all([
+        repo.glucoseFlagged(patientId, fetchFrom, fetchTo, l.context.options),
+        repo.basal(patientId, fetchFrom, fetchTo, l.context.options),
+        repo.small(patientId, fetchFrom, fetchTo, l.context.options),
+      ]);
+      const g = glucoseInput(valuesOf(sg), l.range, l.validOnly, l.offset);
+      const insulin = insulinDays(basalSegments(basal), bolusRecords(small.boluses), l.range, null);
+      return {
+        ...envelope(patientId, l, g),
+        report_data: buildDd(g, sg, basal, small, insulin, l.thresholds, l.offset),
+      };
+    },
+    async ol(patientId, l) {
+      const g = await glucose(patientId, l);
+      return { ...envelope(patientId, l, g), report_data: buildOl(g) };
+    },
+    async ta(patientId, l) {
+      const g = await glucose(patientId, l);
+      return { ...envelope(patientId, l, g), report_data: buildTa(g, l.thresholds) };
+    },
+    async lgb(patientId, l) {
+      const { fetchFrom, fetchTo } = l.range;
+      const small = repo.small(patientId, fetchFrom, fetchTo, l.context.options, ['boluses', 'bg', 'events']);
+      const [g, insulin] = await glucoseAndInsulin(
+        patientId,
+        l,
+        small.then((s) => s.boluses),
+      );
+      const data = buildLgb(g, await small, insulin, l.range);
+      if (l.validOnly) data.days = data.days.filter((d) => g.valid.has(d.day));
+      return { ...envelope(patientId, l, g), report_data: data };
+    },
+  };
+
+  return {
+    async chartData<K extends ChartDataKind>(
+      actor: Actor,
+      patientId: string,
+      kind: K,
+      q: ReportQuery,
+    ): Promise<ChartAnswers[K]> {
+      const l = await load(actor, patientId, q, q.valid_days_only === 'true', RANGE_LIMIT[kind]);
+      return chart[kind](patientId, l);
+    },
+
+    async dataReport(actor: Actor, patientId: string, body: DataReportRequest): Promise<DataReportResponse> {
+      const l = await load(actor, patientId, body, body.valid_days_only, RANGE_LIMIT.dashboard);
+      const wantsDashboard = body.reports.includes('dashboard');
+      const [g, insulin] = wantsDashboard
+        ? await glucoseAndInsulin(patientId, l)
+        : [await glucose(patientId, l), []];
+      const out: DataReportResponse = { ...envelope(patientId, l, g), report_data: {} };
+      if (wantsDashboard) out.report_data.dashboard = buildDashboard(g, l.thresholds, insulin);
+      if (body.reports.includes('segment')) out.report_data.segment = buildSegment(g);
+      return out;
+    },
+  };
+}

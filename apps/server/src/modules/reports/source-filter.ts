@@ -1,0 +1,50 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** A data-option range (spec §3 options, §4 "Data option"), epoch ms; end null = open. */
+export interface OptionRange {
+  option: 'daopapp' | 'pdm';
+  kind: 'cgms' | 'pump';
+  start: number;
+  end: number | null;
+}
+
+/**
+ * Which stored source an option stands for: the realtime app mode (daopapp) is the data the
+ * sensor and patch apps sent ('realtime'); PDM mode is the data uploaded from the PDM and other
+ * apps ('uploaded').
+ */
+const SOURCE_OF = { daopapp: 'realtime', pdm: 'uploaded' } as const;
+
+const ts = (ms: number) => new Date(ms).toISOString();
+
+function within(column: SQL, r: OptionRange): SQL {
+  return r.end === null
+    ? sql`${column} >= ${ts(r.start)}`
+    : sql`(${column} >= ${ts(r.start)} and ${column} < ${ts(r.end)})`;
+}
+
+/**
+ * The rows a report may use for one device kind (sensor data: cgms; pump data: pump): inside a
+ * range the patient chose, only the source that range names; outside every range, any source (a
+ * patient who never chose sees all their data). Ranges do not overlap (error 34 on save).
+ */
+export function sourcePredicate(
+  options: readonly OptionRange[],
+  kind: OptionRange['kind'],
+  timeColumn: string,
+  sourceColumn = 'source',
+): SQL {
+  const ranges = options.filter((o) => o.kind === kind);
+  if (ranges.length === 0) return sql`true`;
+  const time = sql.raw(timeColumn);
+  const source = sql.raw(sourceColumn);
+  const covered = sql.join(
+    ranges.map((r) => within(time, r)),
+    sql` or `,
+  );
+  const allowed = sql.join(
+    ranges.map((r) => sql`(${within(time, r)} and ${source} = ${SOURCE_OF[r.option]})`),
+    sql` or `,
+  );
+  return sql`(not (${covered}) or ${allowed})`;
+}
