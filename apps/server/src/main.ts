@@ -3,6 +3,7 @@ import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
 import { demoLoginsText, demoState, seedDemoIfEmpty } from './demo/seed-demo';
 import { seedDemoHistories, startDemoStream } from './demo/demo-data';
+import { startRetentionJob } from './jobs/retention';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
     })().catch((err: unknown) => app.log.error({ err }, 'demo data'));
   }
 
+  // Spec §1 retention: accounts deleted more than 2 years ago are purged, hourly (see jobs/retention.ts).
+  const stopRetention = startRetentionJob({ db: ctx.db, clock: ctx.clock, log: app.log });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     stopStream?.();
+    stopRetention();
     await app.close();
     await database.close();
     process.exit(0);

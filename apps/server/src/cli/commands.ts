@@ -15,6 +15,7 @@ export const USAGE = `CGM Portal command line
         [--country GB] [--language en] [--organisation <name>] [--admin-login] [--clinic-login] [--mfa]
   npm run cli -- approve-hcp --username <email> [--reject --note <reason>]
   npm run cli -- create-invitation [--code <code>] [--days 30]
+  npm run cli -- retention   (purge accounts deleted more than 2 years ago; the server also runs it hourly)
 `;
 
 type Values = Record<string, string | boolean | undefined>;
@@ -43,6 +44,11 @@ export async function runCommand(command: string, values: Values, env: Env): Pro
         values.reject ? 'rejected' : 'approved',
         values.note as string | undefined,
       );
+    }
+    case 'retention': {
+      const { purgeExpiredAccounts } = await import('../jobs/retention');
+      const purged = await purgeExpiredAccounts(database.db, new Date());
+      return `retention: ${purged} deleted account(s) purged`;
     }
     case 'create-invitation': {
       const code = (values.code as string | undefined) ?? newId().slice(0, 8).toUpperCase();

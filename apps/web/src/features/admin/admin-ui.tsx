@@ -1,0 +1,183 @@
+import { useState, type ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { signOut, useSession } from '../../app/session-state';
+import { ApiFailureError, failureKey } from '../../api/errors';
+import { Dialog } from '../../components/dialog';
+import { Notice } from '../../components/notice';
+import { Page, Spinner } from '../../components/page';
+import { formatNumber } from '../../i18n/format';
+import './admin.css';
+
+/** The admin area's tools, in the order of the menu; `superOnly` tools only for the super admin. */
+const TOOLS: ReadonlyArray<{ to: string; key: string; superOnly?: boolean; desk?: boolean }> = [
+  { to: '/accountsadmin_list', key: 'admin.nav.admins', superOnly: true },
+  { to: '/accountsadmin_super_add', key: 'admin.nav.addAdmin', superOnly: true },
+  { to: '/CreateHCP_list', key: 'admin.nav.applications', desk: true },
+  { to: '/createHcp', key: 'admin.nav.createHcp', desk: true },
+  { to: '/Member', key: 'admin.nav.members' },
+  { to: '/History', key: 'admin.nav.history' },
+];
+
+export function adminTools(isSuper: boolean) {
+  return TOOLS.filter((tool) => isSuper || !tool.superOnly);
+}
+
+/**
+ * The admin header strip (spec §2 account-admin screens): the tools of the area and sign-out
+ * through v2.1/logout (spec §7), which returns to /managementtools. The admin login (an HCP
+ * account) sees only its desk.
+ */
+export function AdminNav() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession();
+  const [busy, setBusy] = useState(false);
+  const isAdmin = user?.userType === 'A';
+  const isSuper = user?.role === 'AccountAdminSuper';
+  const home = isSuper ? '/accountsadmin_super' : isAdmin ? '/accountsadmin_home' : '/CreateHCP';
+  const tools = isAdmin ? adminTools(isSuper) : [];
+  return (
+    <nav className="adm-nav" aria-label={t('admin.nav.label')}>
+      <NavLink to={home} end className="adm-nav__link">
+        {t('admin.nav.home')}
+      </NavLink>
+      {tools.map((tool) => (
+        <NavLink key={tool.to} to={tool.to} className="adm-nav__link">
+          {t(tool.key)}
+        </NavLink>
+      ))}
+      <button
+        type="button"
+        className="btn btn--ghost btn--small adm-nav__out"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void signOut((to) => void navigate(to, { replace: true }));
+        }}
+      >
+        {t('admin.nav.signOut')}
+      </button>
+    </nav>
+  );
+}
+
+/** A screen of the admin area: the admin strip above the page card. */
+export function AdminPage({
+  title,
+  children,
+  lead,
+}: {
+  title: string;
+  children: ReactNode;
+  lead?: ReactNode;
+}) {
+  return (
+    <>
+      <AdminNav />
+      <Page title={title} width="wide" lead={lead}>
+        {children}
+      </Page>
+    </>
+  );
+}
+
+/** The message of a failure: the server's own i18n key when it sent one, else the catalogue's. */
+export function failureText(error: unknown, t: (key: string) => string): string {
+  if (!(error instanceof ApiFailureError)) return t('errors.network');
+  const own = error.failure.message;
+  if (own && own.includes('.') && t(own) !== own) return t(own);
+  return t(failureKey(error.failure));
+}
+
+/** Field problems of a 400 answer, by field path. */
+export function fieldErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ApiFailureError)) return {};
+  const details = error.failure.body.details as Array<{ path: string; message: string }> | undefined;
+  const out: Record<string, string[]> = {};
+  for (const d of details ?? []) (out[d.path.split('.')[0] ?? d.path] ??= []).push(d.message);
+  return out;
+}
+
+export function QueryState({ pending, error }: { pending: boolean; error: unknown }) {
+  const { t } = useTranslation();
+  if (pending) return <Spinner />;
+  if (!error) return null;
+  return <Notice kind="error">{failureText(error, t)}</Notice>;
+}
+
+export function formatWhen(ms: number | null, language: string): string {
+  if (ms === null) return '';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+/** A confirmation before anything is destroyed or taken away (the server insists on confirm: true). */
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  danger?: boolean;
+  disabled?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={props.open}
+      title={props.title}
+      role="alertdialog"
+      onClose={props.onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={props.onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className={props.danger ? 'btn btn--danger' : 'btn btn--primary'}
+            disabled={props.busy || props.disabled}
+            onClick={props.onConfirm}
+          >
+            {props.confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {props.children}
+    </Dialog>
+  );
+}
+
+export function Pager(props: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="adm-pager">
+      <span className="muted">
+        {t('admin.pager.summary', {
+          page: formatNumber(props.page, i18n.language),
+          pages: formatNumber(props.pages, i18n.language),
+          total: formatNumber(props.total, i18n.language),
+        })}
+      </span>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small"
+        disabled={props.page <= 1}
+        onClick={() => props.onPage(props.page - 1)}
+      >
+        {t('admin.pager.previous')}
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small"
+        disabled={props.page >= props.pages}
+        onClick={() => props.onPage(props.page + 1)}
+      >
+        {t('admin.pager.next')}
+      </button>
+    </div>
+  );
+}

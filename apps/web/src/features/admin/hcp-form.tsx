@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { profession, type NewHcpAccount } from '@cgm/contract';
+import { CountrySelect } from '../../components/country-select';
+import { PasswordField, SelectField, TextField } from '../../components/form-field';
+import { Notice } from '../../components/notice';
+import { useSession } from '../../app/session-state';
+import { SESSION_KEYS } from '../../app/session';
+import { sessionStore } from '../../lib/storage';
+import { useCreateHcp } from './admin-api';
+import { failureText, fieldErrors } from './admin-ui';
+
+const LANGUAGES = [
+  'en',
+  'zh-CN',
+  'fr',
+  'de',
+  'sv',
+  'zh-TW',
+  'it',
+  'nl',
+  'pt',
+  'es',
+  'tr',
+  'cs',
+  'pl',
+  'da',
+  'fi',
+  'nb',
+  'hu',
+  'sk',
+  'sl',
+  'el',
+  'he',
+  'ar',
+] as const;
+
+const blank = (country: string): NewHcpAccount => ({
+  kind: 'hcp',
+  username: '',
+  realname: '',
+  password: '',
+  organisation: '',
+  country,
+  language: 'en',
+  major: 'unspecified',
+  manager: '',
+  clinic_id: '',
+});
+
+/**
+ * Creates an HCP account directly (active at once): an HCP of their own, who may then run a group,
+ * or a member of an existing HCP group under its manager (docs/ADMIN-SCREENS.md).
+ */
+export function HcpForm() {
+  const { t } = useTranslation();
+  const user = useSession();
+  const create = useCreateHcp();
+  const [form, setForm] = useState<NewHcpAccount>(() =>
+    blank(sessionStore().getItem(SESSION_KEYS.locCode) ?? 'GB'),
+  );
+  const [created, setCreated] = useState<string | null>(null);
+  const errors = fieldErrors(create.error);
+  const tr = (list?: string[]) => list?.map((k) => t(k));
+  const set = (patch: Partial<NewHcpAccount>) => setForm((f) => ({ ...f, ...patch }));
+  return (
+    <form
+      className="form grid"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setCreated(null);
+        const body: NewHcpAccount = {
+          ...form,
+          manager: form.kind === 'member' ? form.manager : undefined,
+          clinic_id: form.clinic_id || undefined,
+        };
+        create.mutate(body, {
+          onSuccess: (r) => {
+            setCreated(r.username);
+            setForm(blank(form.country));
+          },
+        });
+      }}
+    >
+      <SelectField
+        label={t('hcpDesk.form.kind')}
+        value={form.kind}
+        onValue={(v) => set({ kind: v as NewHcpAccount['kind'] })}
+        options={[
+          { value: 'hcp', label: t('hcpDesk.form.kindHcp') },
+          { value: 'member', label: t('hcpDesk.form.kindMember') },
+        ]}
+      />
+      {form.kind === 'member' && (
+        <TextField
+          label={t('hcpDesk.form.manager')}
+          required
+          value={form.manager ?? ''}
+          error={tr(errors.manager)}
+          onValue={(manager) => set({ manager })}
+        />
+      )}
+      <TextField
+        label={t('hcpDesk.form.username')}
+        required
+        autoComplete="off"
+        value={form.username}
+        error={tr(errors.username)}
+        onValue={(username) => set({ username })}
+      />
+      <TextField
+        label={t('hcpDesk.form.realname')}
+        required
+        value={form.realname}
+        error={tr(errors.realname)}
+        onValue={(realname) => set({ realname })}
+      />
+      <PasswordField
+        label={t('hcpDesk.form.password')}
+        required
+        autoComplete="new-password"
+        value={form.password}
+        error={tr(errors.password)}
+        onValue={(password) => set({ password })}
+      />
+      <TextField
+        label={t('hcpDesk.form.organisation')}
+        required
+        value={form.organisation}
+        error={tr(errors.organisation)}
+        onValue={(organisation) => set({ organisation })}
+      />
+      <SelectField
+        label={t('hcpDesk.form.profession')}
+        value={form.major ?? 'unspecified'}
+        onValue={(v) => set({ major: v as NewHcpAccount['major'] })}
+        options={profession.options.map((p) => ({ value: p, label: t(`hcpDesk.profession.${p}`) }))}
+      />
+      <CountrySelect
+        label={t('hcpDesk.form.country')}
+        required
+        value={form.country}
+        onValue={(country) => set({ country })}
+      />
+      <SelectField
+        label={t('hcpDesk.form.language')}
+        value={form.language}
+        onValue={(v) => set({ language: v as NewHcpAccount['language'] })}
+        options={LANGUAGES.map((l) => ({ value: l, label: l }))}
+      />
+      <TextField
+        label={t('hcpDesk.form.clinic')}
+        hint={t('hcpDesk.form.clinicHint')}
+        value={form.clinic_id ?? ''}
+        error={tr(errors.clinic_id)}
+        onValue={(clinic_id) => set({ clinic_id })}
+      />
+      {user?.userType === 'D' && <p className="muted field--full">{t('hcpDesk.form.ownCountry')}</p>}
+      {create.error && <Notice kind="error">{failureText(create.error, t)}</Notice>}
+      {created && <Notice kind="success">{t('hcpDesk.form.created', { name: created })}</Notice>}
+      <div className="form__actions field--full">
+        <button type="submit" className="btn btn--primary" disabled={create.isPending}>
+          {t('hcpDesk.form.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

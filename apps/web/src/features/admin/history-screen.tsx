@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SelectField, TextField } from '../../components/form-field';
+import { useSession } from '../../app/session-state';
+import { useAdminHistory } from './admin-api';
+import { AdminPage, Pager, QueryState } from './admin-ui';
+import { HistoryTable, actionText } from './history-table';
+
+const ACTIONS = [
+  'admin.create',
+  'admin.disable',
+  'admin.enable',
+  'admin.scope',
+  'hcp.approve',
+  'hcp.reject',
+  'hcp.create',
+  'hcp.createMember',
+  'member.lock',
+  'member.unlock',
+  'member.mfaReset',
+  'member.resend',
+  'member.type',
+  'member.delete',
+];
+
+const dayStart = (iso: string) => (iso ? new Date(`${iso}T00:00:00`).getTime() : undefined);
+const dayAfter = (iso: string) => (iso ? new Date(`${iso}T00:00:00`).getTime() + 86400_000 : undefined);
+
+/** /History: the admin operation history (immutable); the super admin's has everyone's actions. */
+export function AdminHistoryScreen() {
+  const { t } = useTranslation();
+  const user = useSession();
+  const [draft, setDraft] = useState({ q: '', action: '', from: '', to: '' });
+  const [filter, setFilter] = useState(draft);
+  const [page, setPage] = useState(1);
+  const list = useAdminHistory({
+    q: filter.q,
+    action: filter.action,
+    from: dayStart(filter.from),
+    to: dayAfter(filter.to),
+    page,
+    size: 25,
+  });
+  return (
+    <AdminPage
+      title={t('admin.history.title')}
+      lead={user?.role === 'AccountAdminSuper' ? t('admin.history.leadSuper') : t('admin.history.leadOwn')}
+    >
+      <form
+        className="adm-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter(draft);
+          setPage(1);
+        }}
+      >
+        <TextField
+          label={t('admin.history.search')}
+          value={draft.q}
+          onValue={(q) => setDraft({ ...draft, q })}
+        />
+        <SelectField
+          label={t('admin.history.what')}
+          value={draft.action}
+          onValue={(action) => setDraft({ ...draft, action })}
+          options={[
+            { value: '', label: t('admin.history.anyAction') },
+            ...ACTIONS.map((a) => ({ value: a, label: actionText(a, t) })),
+          ]}
+        />
+        <TextField
+          label={t('admin.history.from')}
+          type="date"
+          value={draft.from}
+          onValue={(from) => setDraft({ ...draft, from })}
+        />
+        <TextField
+          label={t('admin.history.to')}
+          type="date"
+          value={draft.to}
+          onValue={(to) => setDraft({ ...draft, to })}
+        />
+        <button type="submit" className="btn btn--primary">
+          {t('admin.history.apply')}
+        </button>
+      </form>
+      <QueryState pending={list.isPending} error={list.error} />
+      {list.data && <HistoryTable items={list.data.items} />}
+      {list.data && (
+        <Pager page={list.data.page} pages={list.data.pages} total={list.data.total} onPage={setPage} />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import type { AdminHistoryItem } from '@cgm/contract';
+import { formatWhen } from './admin-ui';
+
+/** An operation key in words (`member.lock` → "Locked sign-in"); unknown keys are shown as they are. */
+export function actionText(action: string, t: (key: string) => string): string {
+  const key = `admin.action.${action.replace('.', '_')}`;
+  const text = t(key);
+  return text === key ? action : text;
+}
+
+/** Rows of the admin operation history: when, who, what, to whom. */
+export function HistoryTable({ items }: { items: readonly AdminHistoryItem[] }) {
+  const { t, i18n } = useTranslation();
+  if (items.length === 0) return <p className="muted">{t('admin.history.empty')}</p>;
+  return (
+    <div className="adm-scroll">
+      <table className="adm-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.history.when')}</th>
+            <th scope="col">{t('admin.history.who')}</th>
+            <th scope="col">{t('admin.history.what')}</th>
+            <th scope="col">{t('admin.history.subject')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i) => (
+            <tr key={i.id}>
+              <td>{formatWhen(i.at, i18n.language)}</td>
+              <td>{i.actor_name}</td>
+              <td>{actionText(i.action, t)}</td>
+              <td>{i.subject_name ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
