@@ -14,6 +14,10 @@ import {
   medicalRecords,
   messages,
   monitorSettings,
+  nightscoutCredentials,
+  nightscoutDocuments,
+  oauthGrants,
+  oauthTokens,
   pdmSettings,
   relations,
   sgReadings,
@@ -41,6 +45,10 @@ export const PATIENT_DATA_TABLES = [
   monitorSettings,
   devices,
   medicalRecords,
+  nightscoutCredentials,
+  nightscoutDocuments,
+  oauthTokens,
+  oauthGrants,
 ] as const;
 
 /** Deletes all of a person's data as a patient, and their connections either way, inside `tx`. */

@@ -5,3 +5,4 @@ export * from './app-state';
 export * from './settings';
 export * from './clinical';
 export * from './operations';
+export * from './nightscout';

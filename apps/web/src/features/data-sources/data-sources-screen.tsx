@@ -80,6 +80,16 @@ export function DataSourcesScreen() {
                 </Link>
               ))}
             </nav>
+            {own && (
+              <nav className="tabs" aria-label={t('nightscout.moreSources')}>
+                <Link to="/dataSources/nightscout" className="tabs__tab">
+                  {t('nightscout.tab')}
+                </Link>
+                <Link to="/dataSources/import" className="tabs__tab">
+                  {t('imports.tab')}
+                </Link>
+              </nav>
+            )}
             <div className="data-sources__panel">
               <h2 className="section__title">{t(`dataSources.tabs.${tab}`)}</h2>
               {tab === 'settings' && <SettingsPanel key={uid} uid={uid} />}

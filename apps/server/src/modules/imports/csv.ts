@@ -1,0 +1,75 @@
+/** RFC 4180 CSV (quoted fields, doubled quotes, CRLF), comma or semicolon or tab separated. */
+export function parseCsv(text: string): string[][] {
+  const src = text.replace(/^\uFEFF/, '');
+  const firstLine = src.slice(0, src.indexOf('\n') >>> 0);
+  const sep = [',', ';', '\t'].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0]!;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === sep) {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length) rows.push([...row, field]);
+  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+}
+
+/** Epoch ms of a wall-clock time in an IANA zone (CSV exports write local times without a zone). */
+export function zonedToUtc(
+  parts: [number, number, number, number, number, number],
+  timeZone: string,
+): number {
+  const guess = Date.UTC(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5]);
+  const offsetAt = (ms: number) => {
+    const f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(ms));
+    const get = (t: string) => Number(f.find((p) => p.type === t)?.value);
+    return (
+      Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - ms
+    );
+  };
+  const first = guess - offsetAt(guess);
+  return guess - offsetAt(first);
+}
+
+/** The zone's UTC offset in minutes at an instant. */
+export function offsetMinutes(ms: number, timeZone: string): number {
+  const d = new Date(ms);
+  const wall = zonedToUtc(
+    [
+      d.getUTCFullYear(),
+      d.getUTCMonth() + 1,
+      d.getUTCDate(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+    ],
+    timeZone,
+  );
+  return Math.round((ms - wall) / 60_000);
+}

@@ -1,0 +1,197 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { nightscoutCredentials, oauthGrants, oauthTokens } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+
+/** Who a Nightscout request acts for: always exactly one patient, with read or read+write. */
+export interface NsPrincipal {
+  patientId: string;
+  kind: 'nightscout' | 'oauth';
+  /** The credential or grant id. */
+  id: string;
+  /** The credential's or app's name (Nightscout's `subject`). */
+  subject: string;
+  permission: 'read' | 'readwrite';
+  /** OAuth scopes; null for Nightscout credentials (every collection). */
+  scopes: readonly string[] | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    nightscout: NsPrincipal | null;
+  }
+}
+
+export const sha1Hex = (v: string): string => createHash('sha1').update(v).digest('hex');
+
+/** Nightscout's 401 body (clients check `status` and `message`). */
+export const unauthorized = (description: string) => ({ status: 401, message: 'Unauthorized', description });
+
+const b64 = (v: string | Buffer) => Buffer.from(v).toString('base64url');
+const JWT_LIFETIME_S = 8 * 3600;
+
+/** A v3 JWT (what `/api/v2/authorization/request/{token}` hands out), keyed by the credential's hash. */
+export function signJwt(credentialId: string, subject: string, keyHash: string, nowMs: number) {
+  const iat = Math.floor(nowMs / 1000);
+  const payload = { accessToken: credentialId, sub: subject, iat, exp: iat + JWT_LIFETIME_S };
+  const head = `${b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64(JSON.stringify(payload))}`;
+  const sig = b64(createHmac('sha256', keyHash).update(head).digest());
+  return { token: `${head}.${sig}`, ...payload };
+}
+
+function jwtClaims(token: string): { accessToken: string; exp: number } | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    if (typeof claims.accessToken !== 'string' || typeof claims.exp !== 'number') return null;
+    return { accessToken: claims.accessToken, exp: claims.exp };
+  } catch {
+    return null;
+  }
+}
+
+function jwtSignatureOk(token: string, keyHash: string): boolean {
+  const [h, p, s] = token.split('.');
+  const expected = createHmac('sha256', keyHash).update(`${h}.${p}`).digest();
+  const given = Buffer.from(s ?? '', 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const header = (req: FastifyRequest, name: string): string | null => {
+  const v = req.headers[name];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+};
+
+/**
+ * Resolves the credential of a request, in every form the clients send it: the SHA-1 hex of the
+ * secret (any case) or a token in `api-secret`, `?token=` or `?secret=`, a Bearer token, a v3 JWT,
+ * or an OAuth access token. Revoked credentials and expired tokens resolve to nobody.
+ */
+export async function resolveNightscout(ctx: AppContext, req: FastifyRequest): Promise<NsPrincipal | null> {
+  const now = ctx.clock.now();
+  const query = req.query as Record<string, unknown>;
+  const q = (k: string) => (typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : null);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1] ?? null;
+  const secret = header(req, 'api-secret') ?? q('secret');
+  const pathToken = (req.params as { accessToken?: unknown } | undefined)?.accessToken;
+  const token = (typeof pathToken === 'string' ? pathToken : null) ?? q('token') ?? bearer ?? secret;
+
+  if (bearer) {
+    const claims = jwtClaims(bearer);
+    if (claims) {
+      if (claims.exp * 1000 <= now.getTime()) return null;
+      const cred = await activeCredential(ctx, eq(nightscoutCredentials.id, claims.accessToken));
+      return cred && jwtSignatureOk(bearer, cred.tokenHash) ? principalOf(ctx, cred, now) : null;
+    }
+    const oauth = await oauthPrincipal(ctx, bearer, now);
+    if (oauth) return oauth;
+  }
+  const conditions = [];
+  if (secret) conditions.push(eq(nightscoutCredentials.secretHash, sha256(secret.toLowerCase())));
+  if (token) conditions.push(eq(nightscoutCredentials.tokenHash, sha256(token)));
+  if (conditions.length === 0) return null;
+  const cred = await activeCredential(ctx, or(...conditions)!);
+  return cred ? principalOf(ctx, cred, now) : null;
+}
+
+type Credential = typeof nightscoutCredentials.$inferSelect;
+
+async function activeCredential(ctx: AppContext, where: ReturnType<typeof eq>): Promise<Credential | null> {
+  const rows = await ctx.db
+    .select()
+    .from(nightscoutCredentials)
+    .where(and(where, isNull(nightscoutCredentials.revokedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Last use is kept to the minute: an uploader posting every 5 minutes writes once per post at most. */
+async function principalOf(ctx: AppContext, cred: Credential, now: Date): Promise<NsPrincipal> {
+  await ctx.db
+    .update(nightscoutCredentials)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(nightscoutCredentials.id, cred.id),
+        or(
+          isNull(nightscoutCredentials.lastUsedAt),
+          lt(nightscoutCredentials.lastUsedAt, new Date(now.getTime() - 60_000)),
+        ),
+      ),
+    );
+  return {
+    patientId: cred.patientId,
+    kind: 'nightscout',
+    id: cred.id,
+    subject: cred.name,
+    permission: cred.permission,
+    scopes: null,
+  };
+}
+
+async function oauthPrincipal(ctx: AppContext, token: string, now: Date): Promise<NsPrincipal | null> {
+  const rows = await ctx.db
+    .select({ grant: oauthGrants })
+    .from(oauthTokens)
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+    .where(
+      and(
+        eq(oauthTokens.tokenHash, sha256(token)),
+        eq(oauthTokens.kind, 'access'),
+        gt(oauthTokens.expiresAt, now),
+        isNull(oauthGrants.revokedAt),
+      ),
+    )
+    .limit(1);
+  const grant = rows[0]?.grant;
+  if (!grant) return null;
+  await ctx.db
+    .update(oauthGrants)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(oauthGrants.id, grant.id),
+        or(isNull(oauthGrants.lastUsedAt), lt(oauthGrants.lastUsedAt, new Date(now.getTime() - 60_000))),
+      ),
+    );
+  return {
+    patientId: grant.patientId,
+    kind: 'oauth',
+    id: grant.id,
+    subject: grant.clientName,
+    permission: 'read',
+    scopes: grant.scopes.split(' ').filter(Boolean),
+  };
+}
+
+/**
+ * The route guard of access kind `nightscout` (policy/route-access.ts): resolves the credential to
+ * its patient, refuses writes with a read credential, and answers refusals in Nightscout's shape.
+ */
+export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write') {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const principal = await resolveNightscout(ctx, req);
+    if (!principal) return reply.code(401).send(unauthorized('Invalid/Missing'));
+    if (need === 'write' && principal.permission !== 'readwrite')
+      return reply.code(401).send(unauthorized('This credential may only read'));
+    req.nightscout = principal;
+    return undefined;
+  };
+}
+
+/** The principal a guarded handler runs as. */
+export function principal(req: FastifyRequest): NsPrincipal {
+  if (!req.nightscout) throw new Error('nightscout route without the nightscout guard');
+  return req.nightscout;
+}
+
+/** OAuth apps read only the collections their scopes name. */
+export function mayRead(p: NsPrincipal, collection: string): boolean {
+  return p.scopes === null || p.scopes.includes(`${collection}:read`);
+}

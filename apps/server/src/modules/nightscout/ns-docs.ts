@@ -1,0 +1,154 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Collection } from './ns-query';
+
+// Nightscout's normalisation on write (lib/server/entries.js, treatments.js, devicestatus.js): times
+// to UTC ISO with `utcOffset`, numbers cast, a non-ObjectId `_id` moved to `identifier`, and the
+// de-duplication keys (entries: time + type; treatments: created_at + eventType).
+
+export type Doc = Record<string, unknown>;
+
+export interface Normalised {
+  /** The client's 24-hex `_id`, if it sent one. */
+  id: string | null;
+  identifier: string;
+  /** Whether the client named the identifier (then it alone decides de-duplication). */
+  ownIdentifier: boolean;
+  date: number;
+  utcOffsetMin: number;
+  dedupKey: string | null;
+  doc: Doc;
+}
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+export const isObjectId = (v: unknown): v is string => typeof v === 'string' && OBJECT_ID.test(v);
+
+/** A Mongo-style ObjectId: 4 bytes of seconds, then random. */
+export function newObjectId(nowMs: number): string {
+  return (
+    Math.floor(nowMs / 1000)
+      .toString(16)
+      .padStart(8, '0') + randomBytes(8).toString('hex')
+  );
+}
+
+/** A name-based UUID (like v3's UUIDv5 of device + date + eventType), stable across resends. */
+export function uuidOf(name: string): string {
+  const h = createHash('sha1').update(`cgm-portal-ns:${name}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const num = (v: unknown): number | null => {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
+};
+
+/** The UTC offset written in an ISO string ("+02:00", "+0200", "Z"), in minutes; null without one. */
+export function offsetOf(iso: unknown): number | null {
+  if (typeof iso !== 'string') return null;
+  if (/Z$/i.test(iso)) return 0;
+  const m = /([+-])(\d{2}):?(\d{2})$/.exec(iso);
+  if (!m || !/T\d/.test(iso)) return null;
+  const v = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+  return Math.abs(v) <= 14 * 60 ? v : null;
+}
+
+/** A time given as epoch ms (number or numeric string) or as an ISO string. */
+export function timeOf(v: unknown): number | null {
+  const n = num(v);
+  if (n !== null) return n > 1e11 ? Math.round(n) : n > 1e8 ? Math.round(n * 1000) : null;
+  if (typeof v !== 'string') return null;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : t;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const clampOffset = (v: unknown) => {
+  const n = num(v);
+  return n !== null && Math.abs(n) <= 14 * 60 ? Math.round(n) : null;
+};
+
+function ids(doc: Doc): { id: string | null; identifier: string | null } {
+  const rawId = doc._id;
+  const id = isObjectId(rawId) ? rawId.toLowerCase() : null;
+  const given = typeof doc.identifier === 'string' && doc.identifier !== '' ? doc.identifier : null;
+  const moved = !id && typeof rawId === 'string' && rawId !== '' ? rawId : null;
+  return { id, identifier: given ?? moved };
+}
+
+const TREATMENT_NUMBERS = [
+  'glucose', 'targetTop', 'targetBottom', 'carbs', 'insulin', 'duration', 'percent', 'absolute',
+  'relative', 'preBolus', 'rate', 'protein', 'fat',
+]; // prettier-ignore
+
+/** Normalises one document of a collection; a string is the reason it was refused. */
+export function normalise(collection: Collection, input: unknown, nowMs: number): Normalised | string {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return 'not an object';
+  const doc: Doc = { ...(input as Doc) };
+  for (const k of ['srvModified', 'srvCreated', 'subject', 'isReadOnly']) delete doc[k];
+  const { id, identifier } = ids(doc);
+  delete doc._id;
+  if (collection === 'entries') {
+    const date = timeOf(doc.date) ?? timeOf(doc.dateString) ?? timeOf(doc.sysTime);
+    if (date === null) return 'entry without date';
+    if (typeof doc.type !== 'string')
+      doc.type = doc.sgv !== undefined ? 'sgv' : doc.mbg !== undefined ? 'mbg' : 'sgv';
+    const offset = offsetOf(doc.dateString) ?? clampOffset(doc.utcOffset) ?? 0;
+    for (const k of ['sgv', 'mbg', 'filtered', 'unfiltered', 'rssi', 'noise', 'delta']) {
+      if (doc[k] === undefined) continue;
+      const n = num(doc[k]);
+      if (n === null) delete doc[k];
+      else doc[k] = n;
+    }
+    Object.assign(doc, { date, dateString: iso(date), sysTime: iso(date), utcOffset: offset });
+    const device = typeof doc.device === 'string' ? doc.device : '';
+    return {
+      id,
+      identifier: identifier ?? uuidOf(`${device}_${date}_${String(doc.type)}`),
+      ownIdentifier: identifier !== null,
+      date,
+      utcOffsetMin: offset,
+      dedupKey: `${String(doc.type)}|${date}`,
+      doc: { ...doc, ...(identifier ? { identifier } : {}) },
+    };
+  }
+  const rawTime =
+    collection === 'profile'
+      ? (doc.startDate ?? doc.created_at ?? doc.date)
+      : (doc.eventTime ?? doc.created_at ?? doc.timestamp ?? doc.date);
+  const given = timeOf(rawTime);
+  if (given === null && collection === 'treatments' && rawTime !== undefined) return 'invalid created_at';
+  const date = given ?? nowMs;
+  const offset = offsetOf(rawTime) ?? clampOffset(doc.utcOffset) ?? 0;
+  delete doc.eventTime;
+  doc.created_at = iso(date);
+  doc.utcOffset = offset;
+  if (collection === 'profile' && doc.startDate === undefined) doc.startDate = iso(date);
+  let dedupKey: string | null = null;
+  if (collection === 'treatments') {
+    if (typeof doc.eventType !== 'string' || doc.eventType === '') doc.eventType = '<none>';
+    for (const k of TREATMENT_NUMBERS) {
+      if (doc[k] === undefined) continue;
+      const n = num(doc[k]);
+      if (n === null) delete doc[k];
+      else doc[k] = n;
+    }
+    dedupKey = `${doc.eventType as string}|${date}`;
+  }
+  const device = String(doc.device ?? doc.enteredBy ?? '');
+  const name =
+    collection === 'treatments'
+      ? `${date}_${doc.eventType as string}`
+      : collection === 'devicestatus'
+        ? `${device}_${date}_${randomBytes(6).toString('hex')}`
+        : `${device}_${date}`;
+  return {
+    id,
+    identifier: identifier ?? uuidOf(`${collection}_${name}`),
+    ownIdentifier: identifier !== null,
+    date,
+    utcOffsetMin: offset,
+    dedupKey,
+    doc: { ...doc, ...(identifier ? { identifier } : {}) },
+  };
+}

@@ -1,0 +1,152 @@
+import type { DeviceRecord } from '@cgm/contract';
+import { MGDL_PER_MMOL, rateOfDirection } from '@cgm/domain';
+import type { Doc } from './ns-docs';
+import type { Collection } from './ns-query';
+
+// Nightscout documents → the portal's device records (source 'uploaded'), so the monitor, reports
+// and logbook show uploaded data exactly like realtime data. Each record carries serial
+// 'nightscout' and the document's seq: the link that lets an update or delete of the document
+// replace or remove exactly what it produced. Anything without a portal meaning stays only in the
+// Nightscout document (read back unchanged through the API).
+
+export const NS_SERIAL = 'nightscout';
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/** A treatment's glucose in mg/dL: Nightscout documents say mmol when `units` says so. */
+function glucoseMgdl(doc: Doc): number | null {
+  const g = num(doc.glucose);
+  if (g === null) return null;
+  const mmol = /mmol/i.test(String(doc.units ?? '')) || g < 35;
+  return Math.round((mmol ? g * MGDL_PER_MMOL : g) * 10) / 10;
+}
+
+/** Event types that become an "other" logbook event with the treatment's type as its note. */
+const NOTE_EVENTS =
+  /^(Note|Announcement|Question|Site Change|Insulin Change|Pump Battery Change|Sensor (Start|Change|Stop)|Profile Switch|Temporary Target|Temporary Target Cancel|Temporary Override|Temporary Override Cancel|OpenAPS Offline|D\.A\.D\. Alert)$/;
+
+export function toRecords(
+  collection: Collection,
+  doc: Doc,
+  seq: number,
+  time: number,
+  offset: number,
+): DeviceRecord[] {
+  const base = { serial: NS_SERIAL, seq, time, utc_offset_min: offset };
+  if (collection === 'entries') return entryRecords(doc, base);
+  if (collection === 'treatments') return treatmentRecords(doc, base);
+  if (collection === 'devicestatus') return statusRecords(doc, base);
+  return [];
+}
+
+type Base = { serial: string; seq: number; time: number; utc_offset_min: number };
+
+function entryRecords(doc: Doc, base: Base): DeviceRecord[] {
+  if (doc.type === 'sgv') {
+    const sgv = num(doc.sgv);
+    // Values below 39 are Nightscout's sensor error codes, not glucose.
+    if (sgv === null || sgv < 39) return [];
+    const rate = num(doc.trend) ?? rateOfDirection(str(doc.direction));
+    return [{ type: 'sg', ...base, mgdl: sgv, rate: rate >= 0 && rate <= 8 ? Math.round(rate) : 0 }];
+  }
+  if (doc.type === 'mbg') {
+    const mbg = num(doc.mbg);
+    return mbg === null ? [] : [{ type: 'bg', ...base, mgdl: mbg }];
+  }
+  return [];
+}
+
+function treatmentRecords(doc: Doc, base: Base): DeviceRecord[] {
+  const out: DeviceRecord[] = [];
+  const eventType = String(doc.eventType ?? '');
+  const notes = str(doc.notes);
+  const insulin = num(doc.insulin);
+  const carbs = num(doc.carbs);
+  const duration = num(doc.duration);
+  const bg = glucoseMgdl(doc);
+  if (insulin !== null && insulin > 0) {
+    const combo = eventType === 'Combo Bolus';
+    const entered = num(doc.enteredinsulin);
+    const extended = combo
+      ? entered !== null && num(doc.splitExt) !== null
+        ? (entered * num(doc.splitExt)!) / 100
+        : (num(doc.relative) ?? 0) * ((duration ?? 0) / 60)
+      : 0;
+    out.push({
+      type: 'bolus',
+      ...base,
+      code: combo && extended > 0 ? 'CB' : 'NB',
+      set: insulin,
+      delivered: insulin,
+      ...(combo && extended > 0
+        ? {
+            extended_set: round2(extended),
+            extended_delivered: round2(extended),
+            extended_duration_min: duration ?? 0,
+          }
+        : {}),
+      details: { carb: carbs, bg },
+    });
+  }
+  if (/Temp Basal/i.test(eventType) && duration !== null && duration > 0) {
+    const rate = num(doc.absolute) ?? num(doc.rate);
+    if (rate !== null && rate >= 0) {
+      out.push({
+        type: 'basal',
+        ...base,
+        code: 'BART',
+        duration_min: duration,
+        rate,
+        delivered: round2((rate * duration) / 60),
+      });
+    }
+  }
+  if ((eventType === 'BG Check' || (bg !== null && insulin === null && carbs === null)) && bg !== null) {
+    out.push({ type: 'bg', ...base, mgdl: bg });
+  }
+  if (eventType === 'Sensor Start' || eventType === 'Sensor Change') {
+    out.push({ type: 'session', ...base, kind: 'sensor', started_at: base.time, rated_life_hours: 24 * 14 });
+  } else if (eventType === 'Site Change') {
+    out.push({ type: 'session', ...base, kind: 'patch', started_at: base.time, rated_life_hours: 72 });
+  }
+  // At most one logbook event per document (events are keyed by serial + seq).
+  if (carbs !== null && carbs > 0) {
+    out.push({ type: 'event', ...base, event_type: 'CARB', value: carbs, notes: noteOf(eventType, notes) });
+  } else if (eventType === 'Exercise') {
+    out.push({ type: 'event', ...base, event_type: 'EXR', value: duration ?? null, notes });
+  } else if (NOTE_EVENTS.test(eventType) || (notes && out.length === 0)) {
+    out.push({ type: 'event', ...base, event_type: 'OTR', value: null, notes: noteOf(eventType, notes) });
+  }
+  return out;
+}
+
+function noteOf(eventType: string, notes: string | null): string | null {
+  const head = eventType && eventType !== '<none>' ? eventType : '';
+  const text = [head, notes].filter(Boolean).join(': ');
+  return text === '' ? null : text.slice(0, 1000);
+}
+
+function statusRecords(doc: Doc, base: Base): DeviceRecord[] {
+  const pump = doc.pump as Doc | undefined;
+  if (!pump || typeof pump !== 'object') return [];
+  const status = (pump.status ?? {}) as Doc;
+  const battery = (pump.battery ?? {}) as Doc;
+  const openaps = (doc.openaps ?? {}) as Doc;
+  const loop = (doc.loop ?? {}) as Doc;
+  const iobOf = (v: unknown) => (v && typeof v === 'object' ? num((v as Doc).iob) : null);
+  const suspended = status.suspended === true || /suspend/i.test(String(status.status ?? ''));
+  return [
+    {
+      type: 'pump_status',
+      ...base,
+      state: suspended ? 64 : 32,
+      reservoir_units: num(pump.reservoir),
+      battery_percent: num(battery.percent),
+      iob: iobOf(openaps.iob) ?? iobOf(loop.iob) ?? iobOf(pump.iob),
+      mode: str(status.status),
+    },
+  ];
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -1,0 +1,166 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { TRENDS } from '@cgm/domain';
+import type { Db } from '../../db/client';
+import type { Doc } from './ns-docs';
+import { unmapDocs } from './ns-write';
+import { conditionSql, type Collection, type Condition } from './ns-query';
+
+export interface FindOptions {
+  limit: number;
+  skip?: number;
+  /** A document field to sort by (default: the document's time). */
+  sortField?: string;
+  ascending?: boolean;
+  /** v3 history: tombstones too. */
+  includeDeleted?: boolean;
+}
+
+export interface StoredDoc {
+  id: string;
+  identifier: string;
+  seq: number;
+  date: number;
+  srvModified: number;
+  srvCreated: number;
+  deleted: boolean;
+  doc: Doc;
+}
+
+interface Row {
+  id: string;
+  identifier: string;
+  seq: string | number;
+  date: string | Date;
+  doc: Doc;
+  srv_modified: string | number;
+  srv_created: string | number;
+  deleted: boolean;
+}
+
+const DIRECTION_CASE = sql.raw(
+  `case s.rate ${TRENDS.map((t) => `when ${t.rate} then '${t.direction}'`).join(' ')} else 'NONE' end`,
+);
+
+/**
+ * The documents of a collection. Entries also include the patient's realtime sensor readings as
+ * sgv entries, so follower apps see the portal's own live data, not only what was uploaded.
+ */
+function source(patientId: string, collection: Collection, includeDeleted: boolean): SQL {
+  const own = sql`select id, seq, identifier, date, doc, srv_modified, srv_created, deleted from nightscout_documents
+    where patient_id = ${patientId} and collection = ${collection} ${includeDeleted ? sql`` : sql`and not deleted`}`;
+  if (collection !== 'entries') return own;
+  const ms = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::bigint`);
+  const iso = sql.raw(`to_char(s.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+  const rid = sql.raw(`substr(md5(s.serial || ':' || s.seq::text), 1, 24)`);
+  return sql`${own} union all
+    select ${rid}, -1, ${rid}, s.time,
+      jsonb_build_object('_id', ${rid}, 'type', 'sgv', 'sgv', round(s.mgdl::numeric)::int, 'date', ${ms('s.time')},
+        'dateString', ${iso}, 'sysTime', ${iso}, 'direction', ${DIRECTION_CASE}, 'trend', coalesce(s.rate, 0),
+        'device', 'CGM Portal', 'utcOffset', s.utc_offset_min, 'identifier', ${rid}),
+      ${ms('s.received_at')}, ${ms('s.received_at')}, false
+    from sg_readings s where s.patient_id = ${patientId} and s.source = 'realtime' and s.mgdl is not null`;
+}
+
+const toStored = (r: Row): StoredDoc => ({
+  id: r.id,
+  identifier: r.identifier,
+  seq: Number(r.seq),
+  date: new Date(r.date).getTime(),
+  srvModified: Number(r.srv_modified),
+  srvCreated: Number(r.srv_created),
+  deleted: r.deleted,
+  doc: r.doc,
+});
+
+export async function findDocs(
+  db: Db,
+  patientId: string,
+  collection: Collection,
+  conditions: readonly Condition[],
+  opts: FindOptions,
+): Promise<StoredDoc[]> {
+  const where = conditions.map((c) =>
+    // A client's `_id` may be a 24-hex id or its own identifier (Nightscout moved it there).
+    c.field === '_id' || c.field === 'identifier'
+      ? sql`(d.id = ${c.values[0] ?? ''} or d.identifier = ${c.values[0] ?? ''})`
+      : conditionSql(collection, c, sql`d.date`, sql`d.doc`),
+  );
+  const field = opts.sortField?.replace(/[^\w.]/g, '');
+  const order = field ? sql`(d.doc #>> ${sql.raw(`'{${field.split('.').join(',')}}'`)})` : sql`d.date`;
+  const dir = sql.raw(opts.ascending ? 'asc' : 'desc');
+  const result = await db.execute(sql`
+    select * from (${source(patientId, collection, opts.includeDeleted ?? false)}) d
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    order by ${order} ${dir}, d.date ${dir}
+    limit ${opts.limit} offset ${opts.skip ?? 0}`);
+  return ((result as { rows?: Row[] }).rows ?? []).map(toStored);
+}
+
+/** v3 history: documents changed after `since` (ms), deletions included, oldest change first. */
+export async function historyDocs(
+  db: Db,
+  patientId: string,
+  collection: Collection,
+  since: number,
+  limit: number,
+) {
+  const result = await db.execute(sql`
+    select id, seq, identifier, date, doc, srv_modified, srv_created, deleted from nightscout_documents
+    where patient_id = ${patientId} and collection = ${collection} and srv_modified > ${since}
+    order by srv_modified asc limit ${limit}`);
+  return ((result as { rows?: Row[] }).rows ?? []).map(toStored);
+}
+
+export async function lastModified(db: Db, patientId: string): Promise<Record<string, number>> {
+  const result = await db.execute(sql`
+    select collection, max(srv_modified) as m from nightscout_documents where patient_id = ${patientId}
+    group by collection`);
+  const rows = (result as { rows?: Array<{ collection: string; m: string | number }> }).rows ?? [];
+  return Object.fromEntries(rows.map((r) => [r.collection, Number(r.m)]));
+}
+
+/**
+ * Deletes documents (and the portal rows made from them). Soft by default: the document stays as a
+ * tombstone for v3 history; `permanent` removes it.
+ */
+export async function deleteDocs(
+  db: Db,
+  patientId: string,
+  collection: Collection,
+  conditions: readonly Condition[],
+  nowMs: number,
+  permanent = false,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const victims = await findDocs(tx, patientId, collection, conditions, { limit: 100_000 });
+    const own = victims.filter((v) => v.seq >= 0);
+    if (!own.length) return 0;
+    const ids = sql`${`{${own.map((v) => `"${v.id}"`).join(',')}}`}::text[]`;
+    if (permanent) {
+      await tx.execute(
+        sql`delete from nightscout_documents where patient_id = ${patientId} and id = any(${ids})`,
+      );
+    } else {
+      await tx.execute(sql`update nightscout_documents set deleted = true, srv_modified = ${nowMs}
+        where patient_id = ${patientId} and id = any(${ids})`);
+    }
+    await unmapDocs(
+      tx,
+      patientId,
+      own.map((v) => ({ seq: v.seq, date: v.date })),
+    );
+    return own.length;
+  });
+}
+
+/** A stored document as the API shows it (v3 adds its server fields). */
+export function present(d: StoredDoc, v3 = false): Doc {
+  const doc: Doc = { _id: d.id, ...d.doc };
+  if (v3) {
+    doc.identifier = d.identifier;
+    doc.srvModified = d.srvModified;
+    doc.srvCreated = d.srvCreated;
+    if (d.deleted) doc.isValid = false;
+  }
+  return doc;
+}

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { monitorSettings } from '../../db/schema';
+import type { Doc } from './ns-docs';
+import { deleteDocs, findDocs, present, type StoredDoc } from './ns-read';
+import { hasDateCondition, parseV1Find, type Collection, type Condition } from './ns-query';
+import { writeDocs } from './ns-write';
+import type { NsPrincipal } from './ns-auth';
+
+// The Nightscout use cases shared by API v1 and v3: read with Nightscout's defaults, write with its
+// de-duplication, tell waiting monitors, and describe the site (status.json).
+
+export const NS_VERSION = '15.0.3';
+const FOUR_DAYS = 4 * 86_400_000;
+/** Nightscout's default counts (lib/server/query.js and the collections). */
+const DEFAULT_COUNT: Record<Collection, number> = {
+  entries: 10,
+  treatments: 100,
+  devicestatus: 10,
+  profile: 10,
+  food: 100,
+  settings: 10,
+};
+const MAX_COUNT = 100_000;
+
+export function createNightscoutService(ctx: AppContext) {
+  const now = () => ctx.clock.now().getTime();
+
+  return {
+    /** v1 GET: `find`, `count`, the implicit 4-day window (not for profiles), newest first. */
+    async findV1(
+      p: NsPrincipal,
+      collection: Collection,
+      query: Record<string, unknown>,
+      extra: Condition[] = [],
+    ): Promise<StoredDoc[]> {
+      const conditions = [...parseV1Find(query), ...extra];
+      if (collection !== 'profile' && !hasDateCondition(collection, conditions)) {
+        const field = collection === 'entries' ? 'date' : 'created_at';
+        conditions.push({ field, op: '$gte', values: [String(now() - FOUR_DAYS)] });
+      }
+      const hasFind = Object.keys(query).some((k) => k.startsWith('find['));
+      const count = Number(query.count);
+      const limit =
+        Number.isFinite(count) && count > 0
+          ? Math.min(Math.floor(count), MAX_COUNT)
+          : collection === 'treatments' && hasFind
+            ? 1000
+            : DEFAULT_COUNT[collection];
+      return findDocs(ctx.db, p.patientId, collection, conditions, { limit });
+    },
+
+    async write(p: NsPrincipal, collection: Collection, docs: readonly unknown[], via: string) {
+      const outcome = await writeDocs(ctx.db, p.patientId, collection, docs, {
+        subject: p.subject,
+        nowMs: now(),
+        label: `nightscout:${via}:${p.subject}`.slice(0, 200),
+      });
+      if (outcome.stored > 0) ctx.bus.publish(p.patientId, now());
+      return outcome;
+    },
+
+    async remove(p: NsPrincipal, collection: Collection, conditions: Condition[], permanent = false) {
+      const n = await deleteDocs(ctx.db, p.patientId, collection, conditions, now(), permanent);
+      if (n > 0) ctx.bus.publish(p.patientId, now());
+      return n;
+    },
+
+    /** `status.json`: what clients read to check the server (version ≥ 15) and the units and targets. */
+    async status(p: NsPrincipal | null): Promise<Doc> {
+      const s = p
+        ? (await ctx.db.select().from(monitorSettings).where(eq(monitorSettings.patientId, p.patientId)))[0]
+        : undefined;
+      const t = now();
+      const units = s?.unit === 'mmol/L' ? 'mmol' : 'mg/dl';
+      return {
+        status: 'ok',
+        name: 'nightscout',
+        version: NS_VERSION,
+        serverTime: new Date(t).toISOString(),
+        serverTimeEpoch: t,
+        apiEnabled: true,
+        careportalEnabled: true,
+        boluscalcEnabled: false,
+        settings: {
+          units,
+          timeFormat: 24,
+          customTitle: 'CGM Portal',
+          theme: 'colors',
+          enable: ['careportal', 'iob', 'cob', 'basal', 'devicestatus', 'api'],
+          authDefaultRoles: 'denied',
+          thresholds: {
+            bgHigh: 250,
+            bgTargetTop: s?.target_high ?? 180,
+            bgTargetBottom: s?.target_low ?? 70,
+            bgLow: s?.hypo ?? 54,
+          },
+          alarmTypes: ['predict'],
+        },
+        extendedSettings: { devicestatus: { advanced: true } },
+        authorized: p
+          ? { sub: p.subject, permissionGroups: [p.permission === 'readwrite' ? ['*'] : ['*:*:read']] }
+          : null,
+        runtimeState: 'loaded',
+      };
+    },
+
+    present,
+  };
+}
+
+export type NightscoutService = ReturnType<typeof createNightscoutService>;

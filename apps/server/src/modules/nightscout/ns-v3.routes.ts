@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { mayRead, principal } from './ns-auth';
+import { findDocs, historyDocs, lastModified } from './ns-read';
+import { COLLECTIONS, parseV3Filter, type Collection } from './ns-query';
+import { createNightscoutService, NS_VERSION } from './ns-service';
+import { NS_BODY_LIMIT } from './ns-v1.routes';
+
+// API v3 (lib/api3) as AndroidAPS 3.2+ uses it: `{status, result}` bodies, identifiers, srvModified
+// history with tombstones, soft deletes. Same credentials (the JWT of /api/v2/authorization).
+
+const V3 = '/api/v3';
+const RESERVED = new Set(['limit', 'skip', 'sort', 'fields', 'token', 'secret', 'now']);
+type Need = 'read' | 'write';
+
+function collectionOf(req: FastifyRequest, reply: FastifyReply): Collection | null {
+  const col = (req.params as { col: string }).col as Collection;
+  if (!COLLECTIONS.includes(col)) {
+    void reply.code(404).send({ status: 404, message: 'Collection not found' });
+    return null;
+  }
+  if (!mayRead(principal(req), col)) {
+    void reply.code(403).send({ status: 403, message: `Missing permission api:${col}:read` });
+    return null;
+  }
+  return col;
+}
+
+export function registerNightscoutV3Routes(app: FastifyInstance, ctx: AppContext): void {
+  const svc = createNightscoutService(ctx);
+  const now = () => ctx.clock.now().getTime();
+  const route = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    need: Need,
+    handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) =>
+    app.route({
+      method,
+      url: `${V3}${url}`,
+      bodyLimit: NS_BODY_LIMIT,
+      config: { access: { kind: 'nightscout', need } },
+      schema: { hide: true },
+      handler,
+    });
+
+  route('GET', '/version', 'read', async () => ({
+    status: 200,
+    result: { version: NS_VERSION, apiVersion: '3.0.3', srvDate: now() },
+  }));
+  route('GET', '/status', 'read', async (req) => {
+    const write = principal(req).permission === 'readwrite';
+    const ops = write ? 'crud' : 'r';
+    return {
+      status: 200,
+      result: {
+        version: NS_VERSION,
+        apiVersion: '3.0.3',
+        srvDate: now(),
+        storage: { storage: 'postgresql', version: '16' },
+        apiPermissions: Object.fromEntries(COLLECTIONS.map((c) => [c, ops])),
+      },
+    };
+  });
+  route('GET', '/lastModified', 'read', async (req) => {
+    const p = principal(req);
+    return { status: 200, result: { srvDate: now(), collections: await lastModified(ctx.db, p.patientId) } };
+  });
+
+  route('GET', '/:col', 'read', async (req, reply) => {
+    const col = collectionOf(req, reply);
+    if (!col) return reply;
+    const q = req.query as Record<string, string>;
+    const sortDesc = q['sort$desc'];
+    const limit = Math.min(Math.max(Number(q.limit) || 100, 1), 1000);
+    const docs = await findDocs(ctx.db, principal(req).patientId, col, parseV3Filter(q, RESERVED), {
+      limit,
+      skip: Number(q.skip) || 0,
+      ...(sortDesc || q.sort ? { sortField: dateSort(col, sortDesc ?? q.sort!), ascending: !sortDesc } : {}),
+    });
+    return { status: 200, result: docs.map((d) => svc.present(d, true)) };
+  });
+
+  route('GET', '/:col/history', 'read', async (req, reply) =>
+    history(
+      req,
+      reply,
+      Number(req.headers['last-modified'] ? Date.parse(String(req.headers['last-modified'])) - 1 : 0),
+    ),
+  );
+  route('GET', '/:col/history/:since', 'read', async (req, reply) =>
+    history(req, reply, Number((req.params as { since: string }).since) || 0),
+  );
+  async function history(req: FastifyRequest, reply: FastifyReply, since: number) {
+    const col = collectionOf(req, reply);
+    if (!col) return reply;
+    const limit = Math.min(Math.max(Number((req.query as { limit?: string }).limit) || 1000, 1), 1000);
+    const docs = await historyDocs(ctx.db, principal(req).patientId, col, since, limit);
+    const newest = docs.reduce((m, d) => Math.max(m, d.srvModified), since);
+    if (newest > 0)
+      reply.header('Last-Modified', new Date(newest).toUTCString()).header('ETag', `W/"${newest}"`);
+    return { status: 200, result: docs.map((d) => svc.present(d, true)) };
+  }
+
+  route('GET', '/:col/:identifier', 'read', async (req, reply) => {
+    const col = collectionOf(req, reply);
+    if (!col) return reply;
+    const [doc] = await byIdentifier(req, col, true);
+    if (!doc) return reply.code(404).send({ status: 404 });
+    if (doc.deleted) return reply.code(410).send({ status: 410 });
+    return { status: 200, result: svc.present(doc, true) };
+  });
+
+  route('POST', '/:col', 'write', async (req, reply) => {
+    const col = collectionOf(req, reply);
+    if (!col) return reply;
+    const out = await svc.write(principal(req), col, [req.body], 'v3');
+    const outcome = out.outcomes[0];
+    if (!outcome || typeof outcome === 'object')
+      return reply
+        .code(400)
+        .send({ status: 400, message: outcome ? outcome.rejected : 'Bad or missing body' });
+    const doc = out.docs[0]!;
+    const result = { identifier: doc.identifier, lastModified: now() };
+    if (outcome === 'created') return reply.code(201).send({ status: 201, ...result });
+    return { status: 200, ...result, isDeduplication: true };
+  });
+  const update = async (req: FastifyRequest, reply: FastifyReply, patch: boolean) => {
+    const col = collectionOf(req, reply);
+    if (!col) return reply;
+    const identifier = (req.params as { identifier: string }).identifier;
+    const [current] = await byIdentifier(req, col, false);
+    if (patch && !current) return reply.code(404).send({ status: 404 });
+    const body = { ...(patch ? current!.doc : {}), ...(req.body as object), identifier };
+    const out = await svc.write(principal(req), col, [body], 'v3');
+    if (typeof out.outcomes[0] === 'object') return reply.code(400).send({ status: 400 });
+    return { status: 200, identifier, lastModified: now() };
+  };
+  route('PUT', '/:col/:identifier', 'write', (req, reply) => update(req, reply, false));
+  route('PATCH', '/:col/:identifier', 'write', (req, reply) => update(req, reply, true));
+  route('DELETE', '/:col/:identifier', 'write', async (req, reply) => {
+    const col = collectionOf(req, reply);
+    if (!col) return reply;
+    const identifier = (req.params as { identifier: string }).identifier;
+    const permanent = (req.query as { permanent?: string }).permanent === 'true';
+    const n = await svc.remove(
+      principal(req),
+      col,
+      [{ field: '_id', op: '$eq', values: [identifier] }],
+      permanent,
+    );
+    return n ? { status: 200 } : reply.code(404).send({ status: 404 });
+  });
+
+  function byIdentifier(req: FastifyRequest, col: Collection, includeDeleted: boolean) {
+    const identifier = (req.params as { identifier: string }).identifier;
+    return findDocs(
+      ctx.db,
+      principal(req).patientId,
+      col,
+      [{ field: '_id', op: '$eq', values: [identifier] }],
+      {
+        limit: 1,
+        includeDeleted,
+      },
+    );
+  }
+}
+
+/** Sorting by the document's time uses the time column (v3 clients sort by `date` or `created_at`). */
+const dateSort = (col: Collection, field: string) =>
+  (col === 'entries' && field === 'date') || field === 'created_at' ? undefined : field;

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { newId } from '../../lib/crypto';
+import { pgArray } from '../ingest/bulk-insert';
+import { checkRecords } from '../ingest/ingest.validate';
+import { storeRecords } from '../ingest/ingest.repository';
+import { newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
+import { NS_SERIAL, toRecords } from './ns-map';
+import type { Collection } from './ns-query';
+
+export interface WriteOptions {
+  /** Credential or import name, stored as the documents' `subject`. */
+  subject: string;
+  nowMs: number;
+  /** Upload-history label; without one no history row is written (a single edit). */
+  label?: string;
+}
+
+export interface WriteOutcome {
+  /** One per accepted input, in input order: the stored document with its `_id`. */
+  docs: Doc[];
+  /** Per input: whether it was new, an update, a duplicate, or refused (with why). */
+  outcomes: Array<'created' | 'updated' | 'duplicate' | { rejected: string }>;
+  stored: number;
+  duplicates: number;
+  rejected: number;
+  firstTime: number | null;
+  lastTime: number | null;
+  uploadId: string | null;
+}
+
+interface Existing {
+  id: string;
+  seq: number;
+  identifier: string;
+  dedup_key: string | null;
+  doc: Doc;
+  deleted: boolean;
+  date: string | Date;
+}
+
+/** Key order does not matter (jsonb stores keys in its own order). */
+const canonical = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Doc)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v);
+const same = (a: Doc, b: Doc) => canonical(a) === canonical(b);
+const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
+
+/**
+ * Stores documents as Nightscout does: each matched by identifier, then `_id`, then its
+ * de-duplication key (devicestatus: never) and updated if it changed, otherwise inserted; then the
+ * portal rows made from every new or changed document are (re)written. One transaction, serialised
+ * per patient, so concurrent uploads of the same reading store it once.
+ */
+export async function writeDocs(
+  db: Db,
+  patientId: string,
+  collection: Collection,
+  inputs: readonly unknown[],
+  opts: WriteOptions,
+): Promise<WriteOutcome> {
+  const normalised = inputs.map((i) => normalise(collection, i, opts.nowMs));
+  const good = normalised.filter((n): n is Normalised => typeof n !== 'string');
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ns:${patientId}`}))`);
+    const existing = asRows<Existing>(
+      await tx.execute(sql`
+        select id, seq, identifier, dedup_key, doc, deleted, date from nightscout_documents
+        where patient_id = ${patientId} and collection = ${collection} and (
+          identifier = any(${pgArray(good.map((g) => g.identifier))}::text[])
+          or id = any(${pgArray(good.flatMap((g) => (g.id ? [g.id] : [])))}::text[])
+          or dedup_key = any(${pgArray(good.flatMap((g) => (g.dedupKey ? [g.dedupKey] : [])))}::text[]))`),
+    );
+    const byIdentifier = new Map(existing.map((e) => [e.identifier, e]));
+    const byId = new Map(existing.map((e) => [e.id, e]));
+    const byKey = new Map(existing.filter((e) => e.dedup_key).map((e) => [e.dedup_key!, e]));
+    const inserts: Array<Normalised & { newId: string }> = [];
+    const updates: Array<{ row: Existing; n: Normalised }> = [];
+    const out: WriteOutcome = {
+      docs: [],
+      outcomes: [],
+      stored: 0,
+      duplicates: 0,
+      rejected: 0,
+      firstTime: null,
+      lastTime: null,
+      uploadId: null,
+    };
+    const pending = new Map<string, Normalised & { newId: string }>();
+    for (const n of normalised) {
+      if (typeof n === 'string') {
+        out.outcomes.push({ rejected: n });
+        out.rejected++;
+        continue;
+      }
+      const match =
+        byIdentifier.get(n.identifier) ??
+        (n.id ? byId.get(n.id) : undefined) ??
+        (!n.ownIdentifier && n.dedupKey ? byKey.get(n.dedupKey) : undefined);
+      const twin =
+        pending.get(`i:${n.identifier}`) ??
+        (n.id ? pending.get(`d:${n.id}`) : undefined) ??
+        (!n.ownIdentifier && n.dedupKey ? pending.get(`k:${n.dedupKey}`) : undefined);
+      if (match) {
+        const changed = match.deleted || !same(match.doc, n.doc);
+        if (changed && !updates.some((u) => u.row === match)) updates.push({ row: match, n });
+        out.outcomes.push(changed ? 'updated' : 'duplicate');
+        out.docs.push({ ...n.doc, _id: match.id, identifier: match.identifier });
+      } else if (twin) {
+        out.outcomes.push('duplicate');
+        out.docs.push({ ...twin.doc, _id: twin.newId, identifier: twin.identifier });
+      } else {
+        const id = n.id && !byId.has(n.id) ? n.id : newObjectId(opts.nowMs);
+        const row = { ...n, newId: id };
+        inserts.push(row);
+        pending.set(`i:${n.identifier}`, row).set(`d:${id}`, row);
+        if (n.dedupKey) pending.set(`k:${n.dedupKey}`, row);
+        out.outcomes.push('created');
+        out.docs.push({ ...n.doc, _id: id, identifier: n.identifier });
+      }
+    }
+    out.duplicates = out.outcomes.filter((o) => o === 'duplicate').length;
+    const mapped: Array<{ seq: number; n: Normalised }> = [];
+    if (inserts.length) {
+      const rows = asRows<{ id: string; seq: string | number }>(
+        await tx.execute(sql`
+          insert into nightscout_documents
+            (id, patient_id, collection, identifier, date, utc_offset_min, dedup_key, doc, srv_created, srv_modified, subject)
+          select u.id, ${patientId}, ${collection}, u.identifier, to_timestamp(u.date / 1000.0), u.off, u.dedup,
+                 u.doc, ${opts.nowMs}, ${opts.nowMs}, ${opts.subject}
+          from unnest(${pgArray(inserts.map((i) => i.newId))}::text[], ${pgArray(inserts.map((i) => i.identifier))}::text[],
+                      ${pgArray(inserts.map((i) => i.date))}::float8[], ${pgArray(inserts.map((i) => i.utcOffsetMin))}::smallint[],
+                      ${pgArray(inserts.map((i) => i.dedupKey))}::text[], ${pgArray(inserts.map((i) => JSON.stringify(i.doc)))}::jsonb[])
+            as u(id, identifier, date, off, dedup, doc)
+          on conflict do nothing
+          returning id, seq`),
+      );
+      const seqOf = new Map(rows.map((r) => [r.id, Number(r.seq)]));
+      for (const i of inserts) if (seqOf.has(i.newId)) mapped.push({ seq: seqOf.get(i.newId)!, n: i });
+    }
+    for (const { row, n } of updates) {
+      await tx.execute(sql`
+        update nightscout_documents set doc = ${JSON.stringify(n.doc)}::jsonb, date = ${new Date(n.date).toISOString()}::timestamptz,
+          utc_offset_min = ${n.utcOffsetMin}, dedup_key = ${n.dedupKey}, srv_modified = ${opts.nowMs}, deleted = false,
+          subject = ${opts.subject}
+        where patient_id = ${patientId} and id = ${row.id}`);
+      mapped.push({ seq: Number(row.seq), n });
+    }
+    await unmapDocs(
+      tx,
+      patientId,
+      updates.map((u) => ({ seq: Number(u.row.seq), date: new Date(u.row.date).getTime() })),
+    );
+    const records = mapped.flatMap(({ seq, n }) => toRecords(collection, n.doc, seq, n.date, n.utcOffsetMin));
+    const { valid } = checkRecords(records, opts.nowMs);
+    if (valid.length)
+      await storeRecords(
+        tx,
+        patientId,
+        'uploaded',
+        valid.map((v) => v.record),
+      );
+    out.stored = mapped.length;
+    const times = mapped.map((m) => m.n.date);
+    out.firstTime = times.length ? Math.min(...times) : null;
+    out.lastTime = times.length ? Math.max(...times) : null;
+    if (opts.label) {
+      out.uploadId = newId();
+      await tx.insert(uploads).values({
+        id: out.uploadId,
+        patientId,
+        deviceId: null,
+        source: 'uploaded',
+        receivedAt: new Date(opts.nowMs),
+        stored: out.stored,
+        duplicates: out.duplicates,
+        rejected: out.rejected,
+        firstTime: out.firstTime === null ? null : new Date(out.firstTime),
+        lastTime: out.lastTime === null ? null : new Date(out.lastTime),
+        label: opts.label,
+      });
+    }
+    return out;
+  });
+}
+
+/** Removes the portal rows made from documents (their serial is 'nightscout', their seq the document's). */
+export async function unmapDocs(
+  tx: Db,
+  patientId: string,
+  docs: ReadonlyArray<{ seq: number; date: number }>,
+) {
+  if (!docs.length) return;
+  const seqs = sql`${pgArray(docs.map((d) => d.seq))}::bigint[]`;
+  for (const table of [
+    'sg_readings',
+    'bg_readings',
+    'basal_segments',
+    'boluses',
+    'device_status',
+    'events',
+  ]) {
+    await tx.execute(
+      sql`delete from ${sql.raw(table)} where patient_id = ${patientId} and serial = ${NS_SERIAL} and seq = any(${seqs})`,
+    );
+  }
+  const times = docs.map((d) => new Date(d.date).toISOString());
+  await tx.execute(sql`delete from device_sessions where patient_id = ${patientId} and serial = ${NS_SERIAL}
+    and started_at = any(${pgArray(times)}::timestamptz[])`);
+}
