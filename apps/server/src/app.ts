@@ -19,6 +19,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './http/error-handler';
 import { authenticate } from './http/auth';
+import { requestLogSerializer } from './http/log-redaction';
 import type { AppContext } from './context';
 import { createSessionStore } from './modules/auth/session.store';
 import { registerModules } from './modules';
@@ -44,7 +45,11 @@ export async function buildApp(
 ): Promise<{ app: App; ctx: AppContext; routes: readonly RegisteredRoute[] }> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["api-secret"]'],
+      serializers: { req: requestLogSerializer },
+    },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();

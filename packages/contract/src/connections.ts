@@ -56,8 +56,19 @@ export const relationsResponse = z.object({
   error: z.literal(0),
   hcp: z.array(relationItem),
   carer: z.array(relationItem),
-  /** Apps with access to the patient's data; none can be granted yet. */
-  oauth2: z.array(z.object({ id: z.string(), name: z.string(), since: z.number() })),
+  /** Apps with access to the patient's data: Nightscout credentials and OAuth grants, newest first. */
+  oauth2: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(['nightscout', 'oauth']),
+      scopes: z.array(z.string()),
+      /** When access was granted; epoch ms. */
+      since: z.number(),
+      /** When the app last used it; epoch ms, null if never. */
+      last_used_at: z.number().nullable(),
+    }),
+  ),
   /** Requests and invitations waiting for the patient's decision, newest first. */
   pending: z.array(relationItem),
 });

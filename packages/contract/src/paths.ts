@@ -65,6 +65,51 @@ export const API = {
   hcpGroupUsers: '/api/v2.0/hcp/group/users',
   hcpGroupUsersNew: '/api/v2.0/hcp/group/users/new',
   hcpGroupUser: (id: string) => `/api/v2.0/hcp/group/users/${encodeURIComponent(id)}`,
+
+  // Account administration, part A: account admins, the HCP desk, members, the admin history.
+  adminHome: '/api/v2.1/admin/home',
+  adminAdmins: '/api/v2.1/admin/admins',
+  adminAdminsNew: '/api/v2.1/admin/admins/new',
+  adminAdminStatus: (id: string) => `/api/v2.1/admin/admins/${encodeURIComponent(id)}/status`,
+  adminAdminScope: (id: string) => `/api/v2.1/admin/admins/${encodeURIComponent(id)}/scope`,
+  adminHcpApplications: '/api/v2.1/admin/hcp/applications',
+  adminHcpApprove: (id: string) => `/api/v2.1/admin/hcp/applications/${encodeURIComponent(id)}/approve`,
+  adminHcpReject: (id: string) => `/api/v2.1/admin/hcp/applications/${encodeURIComponent(id)}/reject`,
+  adminHcpNew: '/api/v2.1/admin/hcp/new',
+  adminMembers: '/api/v2.1/admin/members',
+  adminMember: (id: string) => `/api/v2.1/admin/members/${encodeURIComponent(id)}`,
+  adminMemberLock: (id: string) => `/api/v2.1/admin/members/${encodeURIComponent(id)}/lock`,
+  adminMemberUnlock: (id: string) => `/api/v2.1/admin/members/${encodeURIComponent(id)}/unlock`,
+  adminMemberMfaReset: (id: string) => `/api/v2.1/admin/members/${encodeURIComponent(id)}/mfa-reset`,
+  adminMemberResend: (id: string) => `/api/v2.1/admin/members/${encodeURIComponent(id)}/resend`,
+  adminMemberType: (id: string) => `/api/v2.1/admin/members/${encodeURIComponent(id)}/type`,
+  adminMemberDelete: (id: string) => `/api/v2.1/admin/members/${encodeURIComponent(id)}/delete`,
+  adminHistory: '/api/v2.1/admin/history',
+  // Operations tools of the account-administration area (issue 8, part B).
+  opsClinics: '/api/v2.1/ops/clinics',
+  opsClinic: (id: string) => `/api/v2.1/ops/clinics/${encodeURIComponent(id)}`,
+  opsClinicHcp: '/api/v2.1/ops/clinics/hcp',
+  opsFirmware: '/api/v2.1/ops/firmware',
+  opsFirmwareRelease: (id: string) => `/api/v2.1/ops/firmware/${encodeURIComponent(id)}`,
+  opsFirmwareState: (id: string) => `/api/v2.1/ops/firmware/${encodeURIComponent(id)}/state`,
+  opsFirmwareHistory: '/api/v2.1/ops/firmware/history',
+  opsUsage: '/api/v2.1/ops/usage',
+  opsAccountSummary: '/api/v2.1/ops/accounts/summary',
+  patchResults: '/api/v2.0/patch/results',
+  opsPatchResults: '/api/v2.1/ops/patch-results',
+  opsHcl: (id: string) => `/api/v2.1/ops/hcl/${encodeURIComponent(id)}`,
+  opsDebug: '/api/v2.1/ops/debug',
+
+  // Reports (spec §7 chart datamap, chart data ds/dd/ol/ta/lgb, data/{id}; issue "Reports").
+  chartDatamap: (id: string) => `/api/v2.0/chart/${encodeURIComponent(id)}/datamap`,
+  /** `kind` is ds, dd, ol, ta or lgb; each kind is its own server route. */
+  chartData: (id: string, kind: 'ds' | 'dd' | 'ol' | 'ta' | 'lgb') =>
+    `/api/v2.1/chart/${encodeURIComponent(id)}/data/${kind}`,
+  /** POST: the dashboard and the segment view. */
+  dataReport: (id: string) => `/api/v2.1/data/${encodeURIComponent(id)}`,
+  reportDeviceSettings: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/device-settings`,
+  reportEvents: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/events`,
+  reportAlerts: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/alerts`,
 } as const;
 
 /** The server's route pattern of a parameterised path: `routeOf(API.monitorStatus)` → `/api/v2.1/monitor/:id/status`. */

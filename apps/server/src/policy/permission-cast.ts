@@ -46,7 +46,10 @@ export interface Cast {
 /** Creates every account, the relation rows in their states, and a session for each. */
 export async function createCast(t: TestApp): Promise<Cast> {
   const ids = new Map<ActorName, string>();
-  const make = async (name: ActorName, input: Omit<Parameters<typeof createUser>[1], 'username' | 'password' | 'realname'>) => {
+  const make = async (
+    name: ActorName,
+    input: Omit<Parameters<typeof createUser>[1], 'username' | 'password' | 'realname'>,
+  ) => {
     const id = await createUser(t.ctx.db, {
       username: `${name.replace(':', '-')}@cast.example`,
       password: 'Cast#2026x',

@@ -14,6 +14,7 @@ export interface RouteRule {
 
 const followers = (state: string) => FOLLOWERS.map((f) => `${f}:${state}` as ActorName);
 const allFollowers = ACTORS.filter((a) => a.includes(':'));
+const followersOfKind = (kind: string) => allFollowers.filter((a) => a.startsWith(`${kind}:`));
 
 /** Everyone, signed in or not. */
 const ANYONE = ACTORS;
@@ -33,6 +34,78 @@ const SETTINGS: ActorName[] = ['patient', 'carer:accepted', 'hcp:accepted', 'mem
 /** Events, records, the patient's profile as a clinician sees it. */
 const CLINICAL: ActorName[] = ['patient', 'hcp:accepted', 'member:accepted'];
 const OWN: ActorName[] = ['patient'];
+/** HCPs who manage a group: registered HCPs (the cast's `hcp:` accounts), whatever their relation to the patient. */
+const MANAGERS = followersOfKind('hcp');
+
+/**
+ * The Nightscout-compatible API: no portal session holds a Nightscout credential, so every cast
+ * actor is refused (like the ingest route). Each v1 path also answers with the `.json` suffix.
+ */
+const NIGHTSCOUT: ActorName[] = [];
+const nsRoutes = (...keys: string[]): Record<string, RouteRule> =>
+  Object.fromEntries(
+    keys
+      .flatMap((k) => (k.includes(':') || !k.includes('/api/v1/') ? [k] : [k, `${k}.json`]))
+      .map((k) => [k, { allow: NIGHTSCOUT }]),
+  );
+const NIGHTSCOUT_ROUTES: Record<string, RouteRule> = {
+  ...nsRoutes(
+    'GET /api/v1/entries',
+    'POST /api/v1/entries',
+    'DELETE /api/v1/entries',
+    'GET /api/v1/entries/:spec',
+    'DELETE /api/v1/entries/:spec',
+    'GET /api/v1/treatments',
+    'POST /api/v1/treatments',
+    'PUT /api/v1/treatments',
+    'DELETE /api/v1/treatments',
+    'DELETE /api/v1/treatments/:spec',
+    'GET /api/v1/devicestatus',
+    'POST /api/v1/devicestatus',
+    'DELETE /api/v1/devicestatus',
+    'DELETE /api/v1/devicestatus/:spec',
+    'GET /api/v1/profile',
+    'GET /api/v1/profiles',
+    'POST /api/v1/profile',
+    'PUT /api/v1/profile',
+    'DELETE /api/v1/profile/:spec',
+    'GET /api/v1/profile/current',
+    'GET /api/v1/status',
+    'GET /api/v1/experiments/test',
+    'GET /api/v2/authorization/request/:accessToken',
+    'GET /api/v3/version',
+    'GET /api/v3/status',
+    'GET /api/v3/lastModified',
+    'GET /api/v3/:col',
+    'POST /api/v3/:col',
+    'GET /api/v3/:col/history',
+    'GET /api/v3/:col/history/:since',
+    'GET /api/v3/:col/:identifier',
+    'PUT /api/v3/:col/:identifier',
+    'PATCH /api/v3/:col/:identifier',
+    'DELETE /api/v3/:col/:identifier',
+  ),
+  // Nightscout's own check: answers 200 to anyone, saying whether the credential is valid.
+  'GET /api/v1/verifyauth': { allow: ANYONE },
+  'GET /api/v1/verifyauth.json': { allow: ANYONE },
+  // The patient's credentials and the apps holding access: the patient's own.
+  'GET /api/v2.0/nightscout/:id/credentials': { allow: OWN },
+  'POST /api/v2.0/nightscout/:id/credentials': { allow: OWN },
+  'POST /api/v2.0/nightscout/:id/credentials/:cid/revoke': {
+    allow: OWN,
+    params: { cid: 'no-such-credential' },
+  },
+  'GET /api/v2.0/nightscout/:id/apps': { allow: OWN },
+  'POST /api/v2.0/nightscout/:id/apps/revoke': { allow: OWN },
+  // OAuth: the consent is a patient's; the token and revocation endpoints are public (RFC 6749).
+  'GET /api/v2.0/oauth/client': { allow: PATIENTS },
+  'POST /api/v2.0/oauth/authorize': { allow: PATIENTS },
+  'POST /api/v2.0/oauth/token': { allow: ANYONE },
+  'POST /api/v2.0/oauth/revoke': { allow: ANYONE },
+  // File imports into a patient (the patient only) and exports (whoever reads the patient's data).
+  'POST /api/v2.0/imports/:id': { allow: OWN },
+  'GET /api/v2.0/exports/:id': { allow: READ },
+};
 
 export const PERMISSION_TABLE: Record<string, RouteRule> = {
   // Public: sign-in, registration, password reset.
@@ -75,6 +148,119 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   'GET /api/v2.0/pdm/:id/settings': { allow: READ },
   'GET /api/v2.0/pdm/:id/sessions': { allow: READ },
   'GET /api/v2.0/uploads/:id': { allow: READ },
+
+  // Connections and messages: followers ask, only the patient decides (docs/PERMISSIONS.md).
+  'GET /api/v2.0/relations/auth/search': { allow: CARERS_AND_HCPS },
+  'POST /api/v2.0/relations/auth/request': { allow: CARERS_AND_HCPS },
+  'POST /api/v2.0/relations/auth/stop': { allow: CARERS_AND_HCPS },
+  'POST /api/v2.0/relations/auth/cancel': { allow: PERSONS },
+  'POST /api/v2.0/relations/auth/permit': { allow: PATIENTS },
+  'POST /api/v2.0/relations/auth/reject': { allow: PATIENTS },
+  'GET /api/v2.0/relations/auth': { allow: PATIENTS },
+  'GET /api/v2.0/relations/auth/todo': { allow: PATIENTS },
+  'GET /api/v2.1/monitor/connections': { allow: CARERS_AND_HCPS },
+  'GET /api/v2.0/messages': { allow: CARERS_AND_HCPS },
+  'GET /api/v2.0/messages/unread': { allow: CARERS_AND_HCPS },
+  'POST /api/v2.0/messages/read': { allow: CARERS_AND_HCPS },
+
+  // Events, medical records and the profile a clinician keeps.
+  'GET /api/v2.0/events/:id': { allow: READ },
+  'POST /api/v2.0/events/:id/data/new': { allow: CLINICAL },
+  'POST /api/v2.0/events/:id/data/delete': { allow: CLINICAL },
+  'POST /api/v2.0/events/:id/data/:eid': { allow: CLINICAL, params: { eid: 'no-such-event' } },
+  'GET /api/v2.0/records/:id': { allow: READ },
+  'POST /api/v2.0/records/:id/data/new': { allow: CLINICAL },
+  'POST /api/v2.0/records/:id/data/delete': { allow: CLINICAL },
+  'POST /api/v2.0/records/:id/data/edit': { allow: CLINICAL },
+  'GET /api/v2.0/patients/:id/profile': { allow: READ },
+  'POST /api/v2.0/patients/:id/profile': { allow: CLINICAL },
+
+  // Care team: every HCP reads their own operation history; an HCP group is managed by its manager
+  // (an HCP who is neither a group member nor the clinic or admin login).
+  // The patient list shows only patients who accepted the calling HCP; creating and deleting go
+  // through the same rule (docs/PERMISSIONS.md "Clinician work").
+  // The admin login keeps no patients; the clinic login reads its list but creates and deletes none.
+  'GET /api/v2.0/patients': { allow: HCPS.filter((a) => a !== 'adminLogin') },
+  'POST /api/v2.0/patients/new': { allow: [...followersOfKind('hcp'), ...followersOfKind('member')] },
+  'POST /api/v2.0/patients/delete': { allow: [...followersOfKind('hcp'), ...followersOfKind('member')] },
+  'GET /api/v2.0/hcp/history': { allow: HCPS },
+  'GET /api/v2.0/hcp/group/users': { allow: MANAGERS },
+  'POST /api/v2.0/hcp/group/users/new': { allow: MANAGERS },
+  'GET /api/v2.0/hcp/group/users/:id': { allow: MANAGERS },
+  'POST /api/v2.0/hcp/group/users/:id/status': { allow: MANAGERS },
+  'GET /api/v2.0/patients/:id/export': { allow: READ },
+
+  // Reports (read like every other view of the patient's data).
+  'GET /api/v2.0/chart/:id/datamap': { allow: READ },
+  'GET /api/v2.1/chart/:id/data/ds': { allow: READ },
+  'GET /api/v2.1/chart/:id/data/dd': { allow: READ },
+  'GET /api/v2.1/chart/:id/data/ol': { allow: READ },
+  'GET /api/v2.1/chart/:id/data/ta': { allow: READ },
+  'GET /api/v2.1/chart/:id/data/lgb': { allow: READ },
+  'POST /api/v2.1/data/:id': { allow: READ },
+  'GET /api/v2.1/report/:id/device-settings': { allow: READ },
+  'GET /api/v2.1/report/:id/events': { allow: READ },
+  'GET /api/v2.1/report/:id/alerts': { allow: READ },
+
+  // Account administration, part A (docs/PERMISSIONS.md "Account administration"). The cast's
+  // account admin has an empty scope: it passes the access rule everywhere an account admin may go,
+  // but a call naming an account answers 403 (a member outside the scope).
+  'GET /api/v2.1/admin/home': { allow: ['accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/admin/history': { allow: ['accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/admin/admins': { allow: ['superAdmin'] },
+  'POST /api/v2.1/admin/admins/new': { allow: ['superAdmin'] },
+  'POST /api/v2.1/admin/admins/:id/status': { allow: ['superAdmin'], params: { id: 'accountAdmin' } },
+  'POST /api/v2.1/admin/admins/:id/scope': { allow: ['superAdmin'], params: { id: 'accountAdmin' } },
+  'GET /api/v2.1/admin/hcp/applications': { allow: ['adminLogin', 'accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/admin/hcp/applications/:id/approve': {
+    allow: ['adminLogin', 'accountAdmin', 'superAdmin'],
+    params: { id: 'no-such-application' },
+  },
+  'POST /api/v2.1/admin/hcp/applications/:id/reject': {
+    allow: ['adminLogin', 'accountAdmin', 'superAdmin'],
+    params: { id: 'no-such-application' },
+  },
+  'POST /api/v2.1/admin/hcp/new': { allow: ['adminLogin', 'accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/admin/members': { allow: ['accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/admin/members/:id': { allow: ['superAdmin'] },
+  'POST /api/v2.1/admin/members/:id/lock': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/admin/members/:id/unlock': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/admin/members/:id/mfa-reset': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/admin/members/:id/resend': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/admin/members/:id/type': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/admin/members/:id/delete': { allow: ['accountAdmin', 'superAdmin'] },
+  // Operations tools (issue 8, part B): account admins within their scope; the super admin manages
+  // firmware releases and alone reaches the debug page; the patch app reports with its device token.
+  'GET /api/v2.1/ops/clinics': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/ops/clinics': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/ops/clinics/hcp': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/ops/clinics/:id': {
+    allow: ['accountAdmin', 'superAdmin'],
+    params: { id: 'no-such-clinic' },
+  },
+  'GET /api/v2.1/ops/firmware': { allow: ['accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/ops/firmware/history': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.1/ops/firmware': { allow: ['superAdmin'] },
+  'POST /api/v2.1/ops/firmware/:id': { allow: ['superAdmin'], params: { id: 'no-such-release' } },
+  'POST /api/v2.1/ops/firmware/:id/state': { allow: ['superAdmin'], params: { id: 'no-such-release' } },
+  'GET /api/v2.1/ops/usage': { allow: ['accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/ops/accounts/summary': { allow: ['accountAdmin', 'superAdmin'] },
+  'POST /api/v2.0/patch/results': { allow: DEVICES },
+  'GET /api/v2.1/ops/patch-results': { allow: ['accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/ops/hcl/:id': { allow: ['accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/ops/debug': { allow: ['superAdmin'] },
+  ...NIGHTSCOUT_ROUTES,
 };
 
-export const ROLE_SETS = { ANYONE, SIGNED_IN, PATIENTS, HCPS, CARERS_AND_HCPS, PERSONS, READ, SETTINGS, CLINICAL, OWN };
+export const ROLE_SETS = {
+  ANYONE,
+  SIGNED_IN,
+  PATIENTS,
+  HCPS,
+  CARERS_AND_HCPS,
+  PERSONS,
+  READ,
+  SETTINGS,
+  CLINICAL,
+  OWN,
+};

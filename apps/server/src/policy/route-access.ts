@@ -4,7 +4,9 @@ import type { UserType } from '@cgm/contract';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { assertMayAccessPatient, type PatientAction } from './patient-data';
+import { isGroupManager } from './hcp-group';
 import { recordOperation } from '../modules/history/operation-history';
+import { nightscoutGuard } from '../modules/nightscout/ns-auth';
 
 /**
  * Who may call a route (docs/PERMISSIONS.md). Every `/api/` route declares one in
@@ -17,19 +19,28 @@ import { recordOperation } from '../modules/history/operation-history';
  *              caller's own data, or checks the patients named in the body through the policy.
  * - patient:   the route's `:id` is a patient; the policy decides `action` for the caller.
  *              `op` names the operation in the HCP operation history.
- * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only.
+ * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only; with
+ *              `groupManager`, only HCPs who manage an HCP group (policy/hcp-group.ts).
  * - accountAdmin: the account-administration area: account admins (user type A) signed in through
  *              /managementtools; `superOnly` for the super admin's tools. Scope (countries,
  *              regions) is checked by the service through policy/admin-scope.ts. `op` is written to
  *              the admin operation history on success.
+ * - adminDesk: the HCP-application desk (/CreateHCP, /createHcp, /CreateHCP_list): account admins
+ *              (as accountAdmin) and the admin login (an HCP account with the admin_login flag).
+ *              The service checks the country scope and writes the admin history itself.
+ * - nightscout: the Nightscout-compatible API (/api/v1, /api/v3): no portal session passes, only
+ *              the patient's Nightscout credential or an OAuth token the patient granted, which
+ *              names the patient; `need` 'write' refuses read-only ones. Refusals: Nightscout's 401.
  */
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'device' }
   | { kind: 'signedIn'; userTypes?: readonly UserType[]; unauthorizedCode?: number }
   | { kind: 'patient'; action: PatientAction; op: string }
-  | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number }
-  | { kind: 'accountAdmin'; superOnly?: boolean; op?: string };
+  | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number; groupManager?: boolean }
+  | { kind: 'accountAdmin'; superOnly?: boolean; op?: string }
+  | { kind: 'adminDesk' }
+  | { kind: 'nightscout'; need: 'read' | 'write' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,7 +54,8 @@ export interface RegisteredRoute {
   access: RouteAccess;
 }
 
-type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+type AuditHook = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 
 const EXEMPT = /^\/api\/docs(\/|$)/;
 
@@ -62,7 +74,8 @@ export function installRouteAccess(app: FastifyInstance, ctx: AppContext): Regis
     // Checked before the body is validated: a caller who may not use a route learns nothing about it.
     route.preValidation = [...toArray(route.preValidation), ...guardsFor(access, ctx)];
     const audit = auditFor(access, ctx);
-    if (audit) route.onResponse = [...toArray(route.onResponse), audit];
+    // Written before the answer leaves: an access the caller saw is an access on record.
+    if (audit) route.onSend = [...toArray(route.onSend), audit];
   });
   return registered;
 }
@@ -100,6 +113,7 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
         signIn(ctx, access.unauthorizedCode),
         async (req) => {
           if (req.actor!.userType !== 'D') throw new ApiError(ErrorCode.FORBIDDEN);
+          if (access.groupManager && !isGroupManager(req.actor!)) throw new ApiError(ErrorCode.FORBIDDEN);
         },
       ];
     case 'accountAdmin':
@@ -112,6 +126,18 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
           if (access.superOnly && actor.role !== 'AccountAdminSuper') throw new ApiError(ErrorCode.FORBIDDEN);
         },
       ];
+    case 'adminDesk':
+      return [
+        signIn(ctx),
+        async (req) => {
+          const actor = req.actor!;
+          const accountAdmin = actor.userType === 'A' && actor.sessionKind === 'admin';
+          const adminLogin = actor.userType === 'D' && actor.flags.adminLogin;
+          if (!accountAdmin && !adminLogin) throw new ApiError(ErrorCode.FORBIDDEN);
+        },
+      ];
+    case 'nightscout':
+      return [nightscoutGuard(ctx, access.need)];
     case 'patient':
       return [
         signIn(ctx),
@@ -128,16 +154,17 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
  * Every successful access of an HCP to a patient's data goes to the operation history, and so does
  * every successful account-admin action that names an operation.
  */
-function auditFor(access: RouteAccess, ctx: AppContext): Guard | null {
+function auditFor(access: RouteAccess, ctx: AppContext): AuditHook | null {
   const op =
     access.kind === 'patient' || access.kind === 'hcpWork' || access.kind === 'accountAdmin'
       ? access.op
       : undefined;
   if (!op) return null;
   const area = access.kind === 'accountAdmin' ? 'admin' : 'hcp';
-  return async (req, reply) => {
+  return async (req, reply, payload) => {
     const actor = req.actor;
-    if (!actor || actor.userType !== (area === 'admin' ? 'A' : 'D') || reply.statusCode >= 400) return;
+    if (!actor || actor.userType !== (area === 'admin' ? 'A' : 'D') || reply.statusCode >= 400)
+      return payload;
     const id = (req.params as { id?: string }).id ?? null;
     try {
       await recordOperation(ctx, {
@@ -151,5 +178,6 @@ function auditFor(access: RouteAccess, ctx: AppContext): Guard | null {
     } catch (e) {
       req.log.error({ err: e, op }, 'operation history write failed');
     }
+    return payload;
   };
 }

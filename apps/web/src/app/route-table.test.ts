@@ -23,6 +23,8 @@ const SPEC: Record<string, string[]> = {
     '/Hcp/patientProfile', '/Hcp/patientProfile2', '/Hcp/patientProfile3', '/Hcp/clinic_patientProfile',
     '/carerConnection', '/addConnection', '/connection', '/messages', '/Profile1', '/recent-updates',
     '/changePassword', '/refresh', '/monitor',
+    // Added by the product (issue 7: Nightscout, imports, OAuth consent), not in spec §2.
+    '/dataSources/nightscout', '/dataSources/import', '/oauth/authorize',
   ],
   print: [
     '/chart0-print', '/chart1-print', '/chart2-print', '/chart3-print', '/chart4-print', '/chart5-print',
@@ -38,6 +40,13 @@ const BUILT = [
   '/personalApply', '/changePassword', '/Profile1', '/error', '/refresh', '/recent-updates', '/updating',
   '/clinic', '/managementtools', ...Object.values(VERSIONED_ENTRIES), '/monitor', '/Hcp/monitor',
   '/dataSources',
+  '/connection', '/addConnection', '/findPatient', '/messages', '/carerConnection',
+  // Account administration, part A.
+  '/accountsadmin_super', '/accountsadmin_home', '/accountsadmin_add', '/accountsadmin_list',
+  '/accountsadmin_super_add', '/History', '/Member', '/CreateHCP_list', '/createHcp', '/UserAdmin', '/CreateHCP',
+  // Account administration, part B.
+  '/ClinicDataAdd', '/ClinicalData', '/otamanagement', '/otamanagementHistory', '/AccountSumarry', '/DevDebug',
+  '/EasyPatchResult', '/dataStatistics', '/HCLprint', '/BasicQuantityRecord',
 ]; // prettier-ignore
 
 // Screens of spec §2 without a path in its route list get one of ours.

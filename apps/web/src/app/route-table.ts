@@ -62,6 +62,151 @@ const S = {
   dataSources: lazy(() =>
     import('../features/data-sources/data-sources-screen').then((m) => ({ default: m.DataSourcesScreen })),
   ),
+  nightscout: lazy(() =>
+    import('../features/nightscout/nightscout-screen').then((m) => ({ default: m.NightscoutScreen })),
+  ),
+  oauthConsent: lazy(() =>
+    import('../features/nightscout/oauth-consent-screen').then((m) => ({ default: m.OauthConsentScreen })),
+  ),
+  imports: lazy(() =>
+    import('../features/imports/imports-screen').then((m) => ({ default: m.ImportsScreen })),
+  ),
+  patientConnections: lazy(() =>
+    import('../features/connections/patient-connections-screen').then((m) => ({
+      default: m.PatientConnectionsScreen,
+    })),
+  ),
+  addConnection: lazy(() =>
+    import('../features/connections/add-connection-screen').then((m) => ({ default: m.AddConnectionScreen })),
+  ),
+  findPatient: lazy(() =>
+    import('../features/connections/add-connection-screen').then((m) => ({ default: m.FindPatientScreen })),
+  ),
+  messages: lazy(() =>
+    import('../features/connections/messages-screen').then((m) => ({ default: m.MessagesScreen })),
+  ),
+  carerHome: lazy(() =>
+    import('../features/connections/carer-home-screen').then((m) => ({ default: m.CarerHomeScreen })),
+  ),
+  pvOverview: lazy(() =>
+    import('../features/patient-view/profile-screens').then((m) => ({ default: m.HcpOverviewScreen })),
+  ),
+  pvClinicOverview: lazy(() =>
+    import('../features/patient-view/profile-screens').then((m) => ({ default: m.ClinicOverviewScreen })),
+  ),
+  pvProfile: lazy(() =>
+    import('../features/patient-view/profile-screens').then((m) => ({ default: m.PatientProfileScreen })),
+  ),
+  pvProfile2: lazy(() =>
+    import('../features/patient-view/profile-screens').then((m) => ({ default: m.PatientProfile2Screen })),
+  ),
+  pvProfile3: lazy(() =>
+    import('../features/patient-view/profile-screens').then((m) => ({ default: m.PatientProfile3Screen })),
+  ),
+  pvClinicProfile: lazy(() =>
+    import('../features/patient-view/profile-screens').then((m) => ({ default: m.ClinicProfileScreen })),
+  ),
+  pvEvents: lazy(() =>
+    import('../features/patient-view/events-screen').then((m) => ({ default: m.EventsScreen })),
+  ),
+  pvRecords: lazy(() =>
+    import('../features/patient-view/records-screen').then((m) => ({ default: m.RecordsScreen })),
+  ),
+  hcpMenu: lazy(() =>
+    import('../features/patient-list/patient-list-screens').then((m) => ({ default: m.HcpMenuScreen })),
+  ),
+  patientList: lazy(() =>
+    import('../features/patient-list/patient-list-screens').then((m) => ({ default: m.PatientListScreen })),
+  ),
+  clinicPatientList: lazy(() =>
+    import('../features/patient-list/patient-list-screens').then((m) => ({
+      default: m.ClinicPatientListScreen,
+    })),
+  ),
+  newPatient: lazy(() =>
+    import('../features/patient-list/new-patient-screen').then((m) => ({ default: m.NewPatientScreen })),
+  ),
+  hcpOperationHistory: lazy(() =>
+    import('../features/care-team/history-screen').then((m) => ({ default: m.HistoryScreen })),
+  ),
+  hcpUserManagement: lazy(() =>
+    import('../features/care-team/user-management-screen').then((m) => ({ default: m.UserManagementScreen })),
+  ),
+  hcpGroupUserInfo: lazy(() =>
+    import('../features/care-team/group-user-info-screen').then((m) => ({ default: m.GroupUserInfoScreen })),
+  ),
+  hcpAddUser: lazy(() =>
+    import('../features/care-team/add-user-screen').then((m) => ({ default: m.AddUserScreen })),
+  ),
+  clinicExportData: lazy(() =>
+    import('../features/care-team/export-screen').then((m) => ({ default: m.ExportScreen })),
+  ),
+  // Account administration, part A (features/admin).
+  adminSuperHome: lazy(() =>
+    import('../features/admin/home-screens').then((m) => ({ default: m.SuperHomeScreen })),
+  ),
+  adminHome: lazy(() =>
+    import('../features/admin/home-screens').then((m) => ({ default: m.AdminHomeScreen })),
+  ),
+  adminScopeEdit: lazy(() =>
+    import('../features/admin/admins-screens').then((m) => ({ default: m.ScopeEditScreen })),
+  ),
+  adminList: lazy(() =>
+    import('../features/admin/admins-screens').then((m) => ({ default: m.AdminListScreen })),
+  ),
+  adminSuperAdd: lazy(() =>
+    import('../features/admin/admins-screens').then((m) => ({ default: m.SuperAddScreen })),
+  ),
+  adminHistory: lazy(() =>
+    import('../features/admin/history-screen').then((m) => ({ default: m.AdminHistoryScreen })),
+  ),
+  adminMembers: lazy(() =>
+    import('../features/admin/members-screen').then((m) => ({ default: m.MembersScreen })),
+  ),
+  adminMember: lazy(() =>
+    import('../features/admin/member-screen').then((m) => ({ default: m.MemberScreen })),
+  ),
+  hcpDeskList: lazy(() =>
+    import('../features/admin/desk-screens').then((m) => ({ default: m.ApplicationsScreen })),
+  ),
+  hcpDeskCreate: lazy(() =>
+    import('../features/admin/desk-screens').then((m) => ({ default: m.CreateHcpScreen })),
+  ),
+  hcpDeskHome: lazy(() =>
+    import('../features/admin/desk-screens').then((m) => ({ default: m.DeskHomeScreen })),
+  ),
+  opsClinicAdd: lazy(() =>
+    import('../features/operations/clinic-form-screen').then((m) => ({ default: m.ClinicDataAddScreen })),
+  ),
+  opsClinics: lazy(() =>
+    import('../features/operations/clinics-screen').then((m) => ({ default: m.ClinicalDataScreen })),
+  ),
+  opsFirmware: lazy(() =>
+    import('../features/operations/firmware-screen').then((m) => ({ default: m.OtaManagementScreen })),
+  ),
+  opsFirmwareHistory: lazy(() =>
+    import('../features/operations/firmware-history-screen').then((m) => ({ default: m.OtaHistoryScreen })),
+  ),
+  opsAccountSummary: lazy(() =>
+    import('../features/operations/account-summary-screen').then((m) => ({
+      default: m.AccountSummaryScreen,
+    })),
+  ),
+  opsDevDebug: lazy(() =>
+    import('../features/operations/dev-debug-screen').then((m) => ({ default: m.DevDebugScreen })),
+  ),
+  opsPatchResults: lazy(() =>
+    import('../features/operations/patch-results-screen').then((m) => ({ default: m.PatchResultsScreen })),
+  ),
+  opsDataStatistics: lazy(() =>
+    import('../features/operations/usage-screens').then((m) => ({ default: m.DataStatisticsScreen })),
+  ),
+  opsHclPrint: lazy(() =>
+    import('../features/operations/hcl-print-screen').then((m) => ({ default: m.HclPrintScreen })),
+  ),
+  opsBasicQuantity: lazy(() =>
+    import('../features/operations/usage-screens').then((m) => ({ default: m.BasicQuantityRecordScreen })),
+  ),
 } satisfies Record<string, Screen>;
 
 const routes = (kind: RouteKind, paths: readonly string[]): AppRoute[] =>
@@ -92,44 +237,43 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/v3/select', kind: 'public', screen: S.select },
   { path: '/admin/managementtools', kind: 'public', screen: S.adminLogin },
 
+  // Account administration, part A (docs/ADMIN-SCREENS.md).
+  { path: '/accountsadmin_super', kind: 'account', screen: S.adminSuperHome },
+  { path: '/accountsadmin_home', kind: 'account', screen: S.adminHome },
+  { path: '/accountsadmin_add', kind: 'account', screen: S.adminScopeEdit },
+  { path: '/accountsadmin_list', kind: 'account', screen: S.adminList },
+  { path: '/accountsadmin_super_add', kind: 'account', screen: S.adminSuperAdd },
+  { path: '/History', kind: 'account', screen: S.adminHistory },
+  { path: '/Member', kind: 'account', screen: S.adminMembers },
+  { path: '/CreateHCP_list', kind: 'account', screen: S.hcpDeskList },
+  { path: '/createHcp', kind: 'account', screen: S.hcpDeskCreate },
+  { path: '/UserAdmin', kind: 'user', screen: S.adminMember },
+  { path: '/CreateHCP', kind: 'user', screen: S.hcpDeskHome },
+
   // Account-admin screens (type Account). /managementtools, listed there too, is the public sign-in.
-  ...routes('account', [
-    '/accountsadmin_super',
-    '/accountsadmin_home',
-    '/accountsadmin_add',
-    '/accountsadmin_list',
-    '/accountsadmin_super_add',
-    '/ClinicDataAdd',
-    '/ClinicalData',
-    '/otamanagement',
-    '/otamanagementHistory',
-    '/History',
-    '/AccountSumarry',
-    '/Member',
-    '/DevDebug',
-    '/CreateHCP_list',
-    '/EasyPatchResult',
-    '/createHcp',
-  ]),
+  { path: '/ClinicDataAdd', kind: 'account', screen: S.opsClinicAdd },
+  { path: '/ClinicalData', kind: 'account', screen: S.opsClinics },
+  { path: '/otamanagement', kind: 'account', screen: S.opsFirmware },
+  { path: '/otamanagementHistory', kind: 'account', screen: S.opsFirmwareHistory },
+  { path: '/AccountSumarry', kind: 'account', screen: S.opsAccountSummary },
+  { path: '/DevDebug', kind: 'account', screen: S.opsDevDebug },
+  { path: '/EasyPatchResult', kind: 'account', screen: S.opsPatchResults },
   // Other admin and tool routes.
-  ...routes('user', ['/dataStatistics', '/HCLprint', '/UserAdmin', '/BasicQuantityRecord']),
+  { path: '/dataStatistics', kind: 'user', screen: S.opsDataStatistics },
+  { path: '/HCLprint', kind: 'user', screen: S.opsHclPrint },
+  { path: '/BasicQuantityRecord', kind: 'user', screen: S.opsBasicQuantity },
 
   // HCP and user screens.
+  { path: '/PatientList', kind: 'user', screen: S.patientList },
+  { path: '/HcpMenu', kind: 'user', screen: S.hcpMenu },
+  { path: '/ClinicPatientList', kind: 'user', screen: S.clinicPatientList },
+  { path: '/newPatient', kind: 'user', screen: S.newPatient },
+  { path: '/HcpUserManagement', kind: 'user', screen: S.hcpUserManagement },
+  { path: '/HcpGroupUserInfo', kind: 'user', screen: S.hcpGroupUserInfo },
+  { path: '/HcpOperationHistory', kind: 'user', screen: S.hcpOperationHistory },
+  { path: '/HcpAddUser', kind: 'user', screen: S.hcpAddUser },
+  { path: '/ClinicHcp/ClinicExportData', kind: 'user', screen: S.clinicExportData },
   ...routes('user', [
-    '/PatientList',
-    '/HcpMenu',
-    '/HcpUserManagement',
-    '/HcpGroupUserInfo',
-    '/HcpOperationHistory',
-    '/HcpAddUser',
-    '/ClinicPatientList',
-    '/newPatient',
-    '/findPatient',
-    '/CreateHCP',
-    '/ClinicHcp',
-    '/ClinicHcp/ClinicExportData',
-    '/ClinicHcp/clinic_patientProfile2',
-    '/Hcp',
     '/Hcp/charts',
     ...range(0, 9, (i) => `/Hcp/charts/chart${i}`),
     '/Hcp/chartSetting',
@@ -137,19 +281,25 @@ export const ROUTES: readonly AppRoute[] = [
     '/Hcp/chartSetting/dateView',
     '/Hcp/chartSetting/dateView2',
   ]),
+  { path: '/findPatient', kind: 'user', screen: S.findPatient },
   { path: '/Hcp/monitor', kind: 'user', screen: S.monitor },
-  ...routes('user', [
-    '/Hcp/events',
-    '/Hcp/records',
-    '/Hcp/print',
-    '/Hcp/patientProfile',
-    '/Hcp/patientProfile2',
-    '/Hcp/patientProfile3',
-    '/Hcp/clinic_patientProfile',
-  ]),
+  // The patient view (issue 5: features/patient-view).
+  { path: '/ClinicHcp', kind: 'user', screen: S.pvClinicOverview },
+  { path: '/ClinicHcp/clinic_patientProfile2', kind: 'user', screen: S.pvClinicProfile },
+  { path: '/Hcp', kind: 'user', screen: S.pvOverview },
+  { path: '/Hcp/events', kind: 'user', screen: S.pvEvents },
+  { path: '/Hcp/records', kind: 'user', screen: S.pvRecords },
+  { path: '/Hcp/patientProfile', kind: 'user', screen: S.pvProfile },
+  { path: '/Hcp/patientProfile2', kind: 'user', screen: S.pvProfile2 },
+  { path: '/Hcp/patientProfile3', kind: 'user', screen: S.pvProfile3 },
+  { path: '/Hcp/clinic_patientProfile', kind: 'user', screen: S.pvClinicProfile },
+  ...routes('user', ['/Hcp/print']),
 
   // Other routes.
-  ...routes('user', ['/carerConnection', '/addConnection', '/connection', '/messages']),
+  { path: '/carerConnection', kind: 'user', screen: S.carerHome },
+  { path: '/addConnection', kind: 'user', screen: S.addConnection },
+  { path: '/connection', kind: 'user', screen: S.patientConnections },
+  { path: '/messages', kind: 'user', screen: S.messages },
   { path: '/Profile1', kind: 'user', screen: S.profile },
   { path: '/recent-updates', kind: 'user', screen: S.recentUpdates },
   { path: '/changePassword', kind: 'user', screen: S.changePassword },
@@ -171,6 +321,9 @@ export const ROUTES: readonly AppRoute[] = [
   // Screens of spec §2 the route list gives no path for: PDM settings, data-source sessions and
   // options, upload history, delete data, with the monitor settings (spec §3 "Settings").
   { path: '/dataSources', kind: 'user', screen: S.dataSources },
+  { path: '/dataSources/nightscout', kind: 'user', screen: S.nightscout },
+  { path: '/dataSources/import', kind: 'user', screen: S.imports },
+  { path: '/oauth/authorize', kind: 'user', screen: S.oauthConsent },
 ];
 
 const BY_PATH: ReadonlyMap<string, AppRoute> = new Map(ROUTES.map((r) => [r.path, r]));

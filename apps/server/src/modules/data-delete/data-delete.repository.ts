@@ -89,3 +89,43 @@ export async function deleteKind(
   const rows = (result as { rows?: Array<{ n: number | string }> }).rows ?? [];
   return Number(rows[0]?.n ?? 0);
 }
+
+/** The Nightscout collection whose documents produce each kind of portal row (modules/nightscout). */
+const NS_COLLECTION: Partial<Record<DataKind, string>> = {
+  sg: 'entries',
+  bg: 'entries',
+  status: 'devicestatus',
+  bolus: 'treatments',
+  basal: 'treatments',
+  event: 'treatments',
+};
+
+/**
+ * After uploaded rows were deleted: the Nightscout documents they came from are tombstoned too (the
+ * v3 history reports them deleted), so the Nightscout API stops serving what the patient deleted.
+ * A document goes only when no portal row made from it is left (serial 'nightscout', seq = its seq):
+ * deleting one kind never removes a document that still stands behind another kind's rows.
+ */
+export async function tombstoneNightscoutDocuments(
+  tx: Db,
+  kinds: readonly DataKind[],
+  patientId: string,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<void> {
+  const collections = [...new Set(kinds.map((k) => NS_COLLECTION[k]).filter((c): c is string => !!c))];
+  if (collections.length === 0) return;
+  const made = (table: PgTable) =>
+    sql`exists (select 1 from ${table} r where r.patient_id = d.patient_id and r.serial = 'nightscout' and r.seq = d.seq)`;
+  await tx.execute(sql`
+    update nightscout_documents d set deleted = true, srv_modified = ${now.getTime()}
+     where d.patient_id = ${patientId} and not d.deleted
+       and d.date >= ${from.toISOString()}::timestamptz and d.date < ${to.toISOString()}::timestamptz
+       and d.collection in (${sql.join(
+         collections.map((c) => sql`${c}`),
+         sql`, `,
+       )})
+       and not ${made(sgReadings)} and not ${made(bgReadings)} and not ${made(boluses)}
+       and not ${made(basalSegments)} and not ${made(events)} and not ${made(deviceStatus)}`);
+}

@@ -4,7 +4,7 @@ import type { Actor } from '../../http/auth';
 import { dataDeletions, uploads } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { assertMayAccessPatient } from '../../policy/patient-data';
-import { deleteKind } from './data-delete.repository';
+import { deleteKind, tombstoneNightscoutDocuments } from './data-delete.repository';
 
 /** The upload-history label of a deletion. */
 export const DELETED_LABEL = 'deleted';
@@ -28,6 +28,9 @@ export function createDataDeleteService(ctx: AppContext) {
         const counts: Partial<Record<DataKind, number>> = {};
         for (const kind of input.kinds) {
           counts[kind] = await deleteKind(tx, kind, patientId, input.source, from, to);
+        }
+        if (input.source !== 'realtime') {
+          await tombstoneNightscoutDocuments(tx, input.kinds, patientId, from, to, now);
         }
         await tx.insert(uploads).values({
           id: uploadId,

@@ -338,3 +338,28 @@ describe('credentials and consent', () => {
     }
   });
 });
+
+describe('deleting uploaded data in the portal', () => {
+  it('removes it from the Nightscout API too (tombstones in the v3 history)', async () => {
+    const h = { 'api-secret': upload.api_secret_sha1 };
+    const before = await http.req('GET', '/api/v1/entries.json?count=100', { headers: h });
+    expect(before.body.length).toBeGreaterThan(0);
+    const res = await t.call('POST', API.dataDelete, {
+      token: p.tokens.patient,
+      body: {
+        uid: p.ids.patient,
+        kinds: ['sg'],
+        source: 'uploaded',
+        from: now - 86400_000,
+        to: now + 86400_000,
+        confirm: true,
+      },
+    });
+    expect(res.status).toBe(200);
+    const after = await http.req('GET', '/api/v1/entries.json?count=100', { headers: h });
+    expect(after.body.filter((e: { type: string }) => e.type === 'sgv')).toEqual([]);
+    // Treatments are another kind: deleting readings leaves them served.
+    const treatments = await http.req('GET', '/api/v1/treatments.json?count=100', { headers: h });
+    expect(treatments.body.length).toBeGreaterThan(0);
+  });
+});

@@ -321,7 +321,7 @@ describe("the patient's relations (spec §3 Relations)", () => {
   it('lists HCPs and carers (accepted and pending), no apps, and the pending requests newest first', async () => {
     const res = await list();
     expect(res.status).toBe(200);
-    expect(res.body.oauth2).toEqual([]);
+    expect(res.body.oauth2).toEqual([]); // no Nightscout credential or OAuth grant yet
     expect(res.body.carer.map((r) => r.uid)).toContain(p.ids.carer);
     expect(res.body.hcp.map((r) => r.uid)).toContain(p.ids.hcp);
     for (const r of [...res.body.hcp, ...res.body.carer]) expect(['ACCEPT', 'pending']).toContain(r.state);

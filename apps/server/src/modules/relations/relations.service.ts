@@ -21,6 +21,7 @@ import { fail, failOutsideLogin } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
 import { insertRelationMessage, type RelationMessageType } from '../messages/messages.repository';
 import { createRelationsRepository } from './relations.repository';
+import { listAppsWithAccess } from '../nightscout/ns-credentials.repository';
 
 /** What the follower is told of each patient decision (spec §3 "Message", §4). */
 const MESSAGE_OF: Partial<Record<RelationState, RelationMessageType>> = {
@@ -165,8 +166,14 @@ export function createRelationsService(ctx: AppContext) {
         error: 0,
         hcp: rows.filter((r) => r.follower_type === 'D'),
         carer: rows.filter((r) => r.follower_type === 'M'),
-        // No app can be granted access yet, so the honest list is empty.
-        oauth2: [],
+        oauth2: (await listAppsWithAccess(ctx.db, actor.userId)).map((a) => ({
+          id: a.id,
+          name: a.name,
+          kind: a.kind,
+          scopes: a.scopes,
+          since: a.created_at,
+          last_used_at: a.last_used_at,
+        })),
         pending: rows.filter((r) => r.state === 'pending').sort((a, b) => b.since - a.since),
       };
     },

@@ -5,12 +5,13 @@ import { MESSAGES } from '@cgm/domain';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
 import { ApiFailureError, failureKey } from '../../api/errors';
-import { saveRequests } from '../../app/session-state';
+import { saveRequests, useSession } from '../../app/session-state';
 import { formatDate } from '../../i18n/format-time';
 import { useConfirmedChange } from './confirm-change';
 import { useRelations } from './connections-api';
 import { displayName } from './connection-view';
 import { PersonRow } from './person-row';
+import { AppsWithAccess } from './apps-with-access';
 import './connections.css';
 
 /**
@@ -21,6 +22,7 @@ import './connections.css';
 export function PatientConnectionsScreen() {
   const { t, i18n } = useTranslation();
   const relations = useRelations();
+  const uid = useSession()?.uid ?? '';
   const change = useConfirmedChange();
   const pending = relations.data?.pending;
   useEffect(() => {
@@ -147,19 +149,7 @@ export function PatientConnectionsScreen() {
             <h2 id="apps-title" className="section__title">
               {t('connections.apps.title')}
             </h2>
-            {relations.data.oauth2.length === 0 ? (
-              <p className="empty-state">{t('connections.apps.empty')}</p>
-            ) : (
-              <ul className="people">
-                {relations.data.oauth2.map((app) => (
-                  <PersonRow
-                    key={app.id}
-                    name={app.name}
-                    meta={t('connections.sinceAccepted', { date: formatDate(app.since, i18n.language) })}
-                  />
-                ))}
-              </ul>
-            )}
+            <AppsWithAccess uid={uid} apps={relations.data.oauth2} />
           </section>
         </>
       )}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '@cgm/domain';
+import { API, type Clinic } from '@cgm/contract';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createOpsCast, NOT_ADMINS, type OpsCast, type OpsWho } from '../../test/ops-cast';
+import { operationHistory, relations, users } from '../../db/schema';
+import { newId } from '../../lib/crypto';
+
+let t: TestApp;
+let c: OpsCast;
+type Body = { error: number; clinic: Clinic; clinics: Clinic[]; message?: string };
+
+const newClinic = (country: string, name: string, login: string) => ({
+  name,
+  country,
+  address: 'Hauptstraße 1',
+  contact: '+49 30 1234567',
+  login: { username: login, password: 'Clinic#2026', realname: `${name} desk` },
+});
+const create = (who: OpsWho, body: unknown) =>
+  t.call<Body>('POST', API.opsClinics, { token: c.tokens[who], body });
+const list = (who: OpsWho, q = '') => t.call<Body>('GET', `${API.opsClinics}${q}`, { token: c.tokens[who] });
+const assign = (who: OpsWho, body: unknown) =>
+  t.call<Body>('POST', API.opsClinicHcp, { token: c.tokens[who], body });
+
+let berlin: Clinic;
+let paris: Clinic;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(new Date('2026-11-21T12:00:00Z'));
+  c = await createOpsCast(t);
+  berlin = (await create('de', newClinic('DE', 'Klinik Berlin', 'berlin@clinic.example'))).body.clinic;
+  paris = (await create('super', newClinic('fr', 'Clinique Paris', 'paris@clinic.example'))).body.clinic;
+});
+afterAll(() => t.close());
+
+describe('creating a clinic (/ClinicDataAdd)', () => {
+  it('creates the clinic and its clinic login, an HCP account flagged clinic_login', async () => {
+    expect(berlin).toMatchObject({
+      name: 'Klinik Berlin',
+      country: 'DE',
+      region: 'europe',
+      patient_count: 0,
+    });
+    expect(berlin.login?.username).toBe('berlin@clinic.example');
+    expect(paris.country).toBe('FR');
+    const [login] = await t.ctx.db.select().from(users).where(eq(users.id, berlin.login!.uid));
+    expect(login).toMatchObject({
+      userType: 'D',
+      clinicLogin: true,
+      clinicId: berlin.id,
+      country: 'DE',
+      createdBy: 'admin',
+    });
+    const login200 = await t.call('POST', API.login, {
+      body: { username: 'berlin@clinic.example', password: 'Clinic#2026', user_type: 'D' },
+    });
+    expect(login200.body.error).toBe(0);
+  });
+
+  it('writes the creation to the admin history', async () => {
+    const rows = await t.ctx.db
+      .select()
+      .from(operationHistory)
+      .where(eq(operationHistory.subjectId, berlin.id));
+    expect(rows.map((r) => [r.area, r.action, r.actorId])).toEqual([['admin', 'clinic.create', c.ids.de]]);
+  });
+
+  it('refuses a clinic outside the scope, a taken username and a weak password', async () => {
+    expect((await create('de', newClinic('FR', 'X', 'x@clinic.example'))).status).toBe(403);
+    const taken = await create('de', newClinic('DE', 'Y', 'berlin@clinic.example'));
+    expect([taken.status, taken.body.error]).toEqual([409, ErrorCode.CONFLICT]);
+    const weak = await create('de', {
+      ...newClinic('DE', 'Z', 'z@clinic.example'),
+      login: { username: 'z@clinic.example', password: 'abc', realname: 'Z' },
+    });
+    expect([weak.status, weak.body.error]).toEqual([400, ErrorCode.INVALID_INPUT]);
+    const bad = await create('de', { name: '', country: 'QQ' });
+    expect(bad.status).toBe(400);
+    // Nothing was created by the refused calls.
+    expect((await list('super')).body.clinics.map((x) => x.name).sort()).toEqual([
+      'Clinique Paris',
+      'Klinik Berlin',
+    ]);
+  });
+});
+
+describe('listing clinics (/ClinicalData)', () => {
+  it("shows each admin only their scope's clinics", async () => {
+    expect((await list('de')).body.clinics.map((x) => x.name)).toEqual(['Klinik Berlin']);
+    expect((await list('fr')).body.clinics.map((x) => x.name)).toEqual(['Clinique Paris']);
+    expect((await list('europe')).body.clinics).toHaveLength(2);
+    expect((await list('super', '?q=paris')).body.clinics.map((x) => x.name)).toEqual(['Clinique Paris']);
+  });
+
+  it('assigns an HCP, counts assigned patients and those its HCPs follow', async () => {
+    expect((await assign('de', { username: 'hcpde@ops.example', clinic_id: berlin.id })).status).toBe(200);
+    await t.ctx.db.update(users).set({ clinicId: berlin.id }).where(eq(users.id, c.ids.patientDe));
+    // The FR patient follows the DE HCP of the clinic: counted once, as is the assigned patient.
+    await t.ctx.db.insert(relations).values({
+      id: newId(),
+      patientId: c.ids.patientFr,
+      followerId: c.ids.hcpDe,
+      followerType: 'D',
+      state: 'accepted',
+      requestedBy: c.ids.hcpDe,
+    });
+    const [mine] = (await list('de')).body.clinics;
+    expect(mine!.hcps.map((h) => h.username)).toEqual(['hcpde@ops.example']);
+    expect(mine!.patient_count).toBe(2);
+    const history = await t.ctx.db
+      .select()
+      .from(operationHistory)
+      .where(eq(operationHistory.subjectId, c.ids.hcpDe));
+    expect(history.map((h) => h.action)).toEqual(['clinic.hcpAssign']);
+  });
+
+  it('refuses to assign outside the scope, non-HCPs and clinic logins', async () => {
+    expect((await assign('fr', { username: 'hcpde@ops.example', clinic_id: paris.id })).status).toBe(404);
+    expect((await assign('de', { username: 'hcpde@ops.example', clinic_id: paris.id })).status).toBe(404);
+    expect((await assign('de', { username: 'patientde@ops.example', clinic_id: berlin.id })).status).toBe(
+      409,
+    );
+    expect((await assign('de', { username: 'berlin@clinic.example', clinic_id: null })).status).toBe(409);
+    expect((await assign('de', { username: 'nobody@ops.example', clinic_id: null })).status).toBe(404);
+  });
+
+  it('takes an HCP out of the clinic', async () => {
+    expect((await assign('de', { username: 'hcpde@ops.example', clinic_id: null })).status).toBe(200);
+    expect((await list('de')).body.clinics[0]!.hcps).toEqual([]);
+  });
+});
+
+describe('editing a clinic', () => {
+  const edit = (who: OpsWho, id: string, body: unknown) =>
+    t.call<Body>('POST', API.opsClinic(id), { token: c.tokens[who], body });
+
+  it('edits within the scope and records it', async () => {
+    const res = await edit('de', berlin.id, {
+      name: 'Klinik Berlin-Mitte',
+      country: 'DE',
+      address: '',
+      contact: null,
+    });
+    expect(res.body.clinic).toMatchObject({ name: 'Klinik Berlin-Mitte', address: null, contact: null });
+    const rows = await t.ctx.db
+      .select()
+      .from(operationHistory)
+      .where(eq(operationHistory.subjectId, berlin.id));
+    expect(rows.map((r) => r.action)).toEqual(['clinic.create', 'clinic.edit']);
+  });
+
+  it("does not reach another country's clinic, nor move its own out of scope", async () => {
+    expect((await edit('de', paris.id, { name: 'Mine', country: 'DE' })).status).toBe(404);
+    expect((await edit('de', berlin.id, { name: 'Moved', country: 'FR' })).status).toBe(403);
+    expect((await list('super', '?q=Mine')).body.clinics).toEqual([]);
+  });
+});
+
+describe('who may use the clinics tools', () => {
+  it.each(NOT_ADMINS)('%s may not', async (who) => {
+    expect((await list(who)).status).toBe(403);
+    expect((await create(who, newClinic('DE', 'N', 'n@clinic.example'))).status).toBe(403);
+    expect((await assign(who, { username: 'hcpde@ops.example', clinic_id: null })).status).toBe(403);
+  });
+
+  it('refuses an account admin signed in with a user session, and anonymous callers', async () => {
+    const userSession = await t.signIn(c.ids.de, 'user');
+    expect((await t.call('GET', API.opsClinics, { token: userSession })).status).toBe(403);
+    expect((await t.call('GET', API.opsClinics)).status).toBe(401);
+  });
+});

@@ -1,0 +1,168 @@
+import { ErrorCode, findCountry, normalizeUsername } from '@cgm/domain';
+import type { z } from 'zod';
+import type { Clinic, ClinicHcpRequest, clinicCreateRequest, clinicEditRequest } from '@cgm/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { ApiError } from '../../http/api-error';
+import { InputProblems } from '../../http/input-problems';
+import { newId } from '../../lib/crypto';
+import { createUser } from '../../cli/create-user';
+import { clinics, users } from '../../db/schema';
+import { adminScopeOf, assertInScope, countryInScope } from '../../policy/admin-scope';
+import { recordOperation } from '../history/operation-history';
+import { countryCondition } from '../usage-stats/scope-sql';
+import { createClinicsRepository, type ClinicRow, type PersonRow } from './clinics.repository';
+
+type CreateInput = z.output<typeof clinicCreateRequest>;
+type EditInput = z.output<typeof clinicEditRequest>;
+
+const person = (p: PersonRow) => ({ uid: p.uid, username: p.username, realname: p.realname });
+const regionOf = (country: string) => findCountry(country)?.region ?? 'europe';
+
+/**
+ * Clinics (spec §2 /ClinicDataAdd, /ClinicalData): an account admin creates a clinic with its clinic
+ * login (an HCP account flagged clinic_login, spec §1), edits it, and assigns HCPs to it. Everything
+ * is limited to the admin's scope by the clinic's country (policy/admin-scope.ts).
+ */
+export function createClinicsService(ctx: AppContext) {
+  const repo = createClinicsRepository(ctx.db);
+
+  async function present(rows: ClinicRow[]): Promise<Clinic[]> {
+    const ids = rows.map((r) => r.id);
+    const [people, counts] = await Promise.all([repo.people(ids), repo.patientCounts(ids)]);
+    return rows.map((c) => {
+      const mine = people.filter((p) => p.clinicId === c.id);
+      const login = mine.find((p) => p.clinicLogin);
+      return {
+        id: c.id,
+        name: c.name,
+        country: c.country,
+        region: c.region,
+        address: c.address,
+        contact: c.contact,
+        created_at: c.createdAt.getTime(),
+        updated_at: c.updatedAt?.getTime() ?? null,
+        login: login ? person(login) : null,
+        hcps: mine.filter((p) => !p.clinicLogin).map(person),
+        patient_count: counts.get(c.id) ?? 0,
+      };
+    });
+  }
+
+  async function clinicInScope(actor: Actor, id: string) {
+    const scope = await adminScopeOf(ctx.db, actor);
+    const row = await repo.find(id);
+    // Outside the scope reads as absent: an admin learns nothing about other countries' clinics.
+    if (!row || !countryInScope(scope, row.country)) throw new ApiError(ErrorCode.NOT_FOUND);
+    return { scope, row };
+  }
+
+  return {
+    async list(actor: Actor, q?: string): Promise<Clinic[]> {
+      const scope = await adminScopeOf(ctx.db, actor);
+      return present(await repo.list(countryCondition(scope, clinics.country), q || undefined));
+    },
+
+    async create(actor: Actor, input: CreateInput, ip: string): Promise<Clinic> {
+      const scope = await adminScopeOf(ctx.db, actor);
+      assertInScope(scope, input.country);
+      const username = normalizeUsername(input.login.username);
+      const problems = new InputProblems();
+      problems.password('login.password', input.login.password, username, 'register');
+      problems.throwIfAny();
+      if (await repo.usernameTaken(username)) {
+        throw new ApiError(ErrorCode.CONFLICT, {
+          details: [{ path: 'login.username', message: 'clinics.usernameTaken' }],
+        });
+      }
+      const now = ctx.clock.now();
+      const id = newId();
+      await ctx.db.transaction(async (tx) => {
+        await tx.insert(clinics).values({
+          id,
+          name: input.name,
+          country: input.country,
+          region: regionOf(input.country),
+          address: input.address ?? null,
+          contact: input.contact ?? null,
+          createdBy: actor.userId,
+          createdAt: now,
+        });
+        const loginId = await createUser(
+          tx as unknown as typeof ctx.db,
+          {
+            username,
+            password: input.login.password,
+            realname: input.login.realname,
+            userType: 'D',
+            createdBy: 'admin',
+            clinicLogin: true,
+            country: input.country,
+            organisation: input.name,
+          },
+          now,
+        );
+        await tx.update(users).set({ clinicId: id }).where(eq(users.id, loginId));
+      });
+      await recordOperation(ctx, {
+        area: 'admin',
+        actorId: actor.userId,
+        subjectId: id,
+        action: 'clinic.create',
+        detail: { name: input.name, country: input.country, login: username },
+        ip,
+      });
+      return (await present([(await repo.find(id))!]))[0]!;
+    },
+
+    async edit(actor: Actor, id: string, input: EditInput, ip: string): Promise<Clinic> {
+      const { scope, row } = await clinicInScope(actor, id);
+      // Moving a clinic to another country needs that country in scope too.
+      assertInScope(scope, input.country);
+      await repo.update(id, {
+        name: input.name,
+        country: input.country,
+        region: regionOf(input.country),
+        address: input.address ?? null,
+        contact: input.contact ?? null,
+        updatedAt: ctx.clock.now(),
+      });
+      // Written here, before the answer, with what changed (not by the route's after-response hook).
+      const changed = (['name', 'country', 'address', 'contact'] as const).filter(
+        (k) => (row[k] ?? null) !== (input[k] ?? null),
+      );
+      await recordOperation(ctx, {
+        area: 'admin',
+        actorId: actor.userId,
+        subjectId: id,
+        action: 'clinic.edit',
+        detail: { changed },
+        ip,
+      });
+      return (await present([(await repo.find(id))!]))[0]!;
+    },
+
+    /** Puts an HCP into a clinic, or takes them out (clinic_id null). Clinic logins stay with their clinic. */
+    async assignHcp(actor: Actor, req: ClinicHcpRequest, ip: string): Promise<void> {
+      const scope = await adminScopeOf(ctx.db, actor);
+      const account = await repo.findAccount(normalizeUsername(req.username));
+      if (!account || account.deletedAt || !countryInScope(scope, account.country)) {
+        throw new ApiError(ErrorCode.NOT_FOUND, { message: 'clinics.hcpNotFound' });
+      }
+      if (account.userType !== 'D' || account.clinicLogin) {
+        throw new ApiError(ErrorCode.CONFLICT, { message: 'clinics.notAnHcp' });
+      }
+      if (req.clinic_id !== null) await clinicInScope(actor, req.clinic_id);
+      await repo.setClinic(account.id, req.clinic_id, ctx.clock.now());
+      await recordOperation(ctx, {
+        area: 'admin',
+        actorId: actor.userId,
+        subjectId: account.id,
+        action: req.clinic_id ? 'clinic.hcpAssign' : 'clinic.hcpRemove',
+        detail: { clinicId: req.clinic_id, previousClinicId: account.clinicId },
+        ip,
+      });
+    },
+  };
+}

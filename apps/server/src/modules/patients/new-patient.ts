@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode, isValidEmail, isValidMobile, isValidRealName, normalizeUsername } from '@cgm/domain';
+import type { patientNewRequest } from '@cgm/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { relations, users } from '../../db/schema';
+import type { Actor } from '../../http/auth';
+import { fail } from '../../http/api-error';
+import { InputProblems, isoDay } from '../../http/input-problems';
+import { hashPassword, newId } from '../../lib/crypto';
+import { recordOperation } from '../history/operation-history';
+import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
+
+export type NewPatientInput = z.output<typeof patientNewRequest>;
+
+/** The same field rules as the registration (spec §5), so both forms reject the same input. */
+function validate(input: NewPatientInput, username: string, today: string): void {
+  const problems = new InputProblems();
+  if (Boolean(input.email) === Boolean(input.mobile)) problems.add('email', 'validation.emailOrMobile');
+  else if (input.email) problems.check(isValidEmail(input.email), 'email', 'validation.email');
+  else problems.check(isValidMobile(input.mobile ?? ''), 'mobile', 'validation.mobile');
+  problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+  problems.password('password', input.password, username, 'register');
+  if (input.birthday) problems.pastDay('birthday', input.birthday, today);
+  if (input.diabetes_diagnosis_date) {
+    problems.pastDay('diabetes_diagnosis_date', input.diabetes_diagnosis_date, today);
+    // A diagnosis cannot precede birth.
+    if (input.birthday && input.diabetes_diagnosis_date < input.birthday) {
+      problems.add('diabetes_diagnosis_date', 'validation.date');
+    }
+  }
+  problems.throwIfAny();
+}
+
+/**
+ * An HCP creates a patient account (created_by 'hcp', spec §3 "account creator"), in their own
+ * country and language, with an accepted relation to them: the patient is in their care from the
+ * start. The patient accepts the terms at their first sign-in (the terms step of the login).
+ * A username already taken answers 26, as the registration does.
+ */
+export async function createPatientAccount(
+  ctx: AppContext,
+  actor: Actor,
+  input: NewPatientInput,
+  ip: string | null,
+): Promise<{ error: 0; uid: string; username: string }> {
+  const now = ctx.clock.now();
+  const username = normalizeUsername(input.email || input.mobile || '');
+  validate(input, username, isoDay(now));
+  const taken = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (taken.length > 0) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
+  const [hcp] = await ctx.db
+    .select({ country: users.country, language: users.language })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!hcp) fail(ErrorCode.FORBIDDEN);
+
+  const passwordHash = await hashPassword(input.password);
+  const uid = newId();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await insertAccount(
+        tx,
+        {
+          id: uid,
+          username,
+          email: input.email ? username : null,
+          mobile: input.email ? null : username,
+          passwordHash,
+          userType: 'P',
+          createdBy: 'hcp',
+          status: 'active',
+          country: hcp!.country,
+          language: hcp!.language,
+          createdAt: now,
+          updatedAt: now,
+        },
+        {
+          userId: uid,
+          realname: input.realname,
+          alias: input.alias || null,
+          gender: input.gender,
+          birthday: input.birthday ?? null,
+          diabetesType: input.diabetes_type,
+          diabetesDiagnosisDate: input.diabetes_diagnosis_date ?? null,
+          inpatient: input.inpatient,
+          patientNo: input.patient_no || null,
+          bedNo: input.bed_no || null,
+          updatedAt: now,
+        },
+      );
+      await tx.insert(relations).values({
+        id: newId(),
+        patientId: uid,
+        followerId: actor.userId,
+        followerType: 'D',
+        state: 'accepted',
+        requestedBy: actor.userId,
+        remark: 'created',
+        createdAt: now,
+        decidedAt: now,
+      });
+      await recordOperation(
+        { db: tx, clock: ctx.clock },
+        { area: 'hcp', actorId: actor.userId, subjectId: uid, action: 'patient.create', ip },
+      );
+    });
+  } catch (err) {
+    // Two creations of one username at once: the unique index decides, the loser gets 26.
+    if (isUniqueViolation(err)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
+    throw err;
+  }
+  return { error: 0, uid, username };
+}

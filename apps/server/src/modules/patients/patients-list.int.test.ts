@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, type PatientListItem, type PatientsResponse } from '@cgm/contract';
+import { glucoseStats } from '@cgm/domain';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { readGlucoseSeries } from '../readings/readings.repository';
+import { account, relate, sgSeries, store } from './patients-fixture';
+
+// GET api/v2.0/patients (spec §7): only the caller's accepted patients, paging, filter, sort, and
+// the 14-day time in range exactly as the domain computes it.
+
+let t: TestApp;
+let doc: { id: string; token: string };
+const names: string[] = [];
+const ids: Record<string, string> = {};
+const MIN = 60_000;
+const DAY = 86_400_000;
+let now: number;
+
+type Page = PatientsResponse['patients'];
+async function list(query: Record<string, string | number> = {}, token = doc.token) {
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  const res = await t.call<{ error: number; patients: Page }>('GET', `${API.patients}${qs ? `?${qs}` : ''}`, {
+    token,
+  });
+  return res;
+}
+const namesOf = (items: PatientListItem[]) => items.map((i) => i.name);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  now = t.clock.now().getTime();
+  doc = await account(t, 'doc@example.com', { userType: 'D' });
+  const other = await account(t, 'otherdoc@example.com', { userType: 'D' });
+  // 23 accepted patients of doc, named so the name order is known.
+  for (let i = 0; i < 23; i++) {
+    const name = `Pat ${String.fromCharCode(65 + i)}${i % 2 ? 'x' : 'y'} Smith`;
+    const p = await account(t, `p${i}@example.com`, {
+      userType: 'P',
+      realname: name,
+      alias: i === 3 ? 'Bed 100%' : undefined,
+      diabetesType: i < 5 ? 'type2' : 'type1',
+    });
+    await relate(t, p.id, doc.id, 'accepted');
+    names.push(name);
+    ids[name] = p.id;
+  }
+  // Not doc's: another HCP's patient, and doc's relations in every other state.
+  const theirs = await account(t, 'theirs@example.com', { userType: 'P', realname: 'Their Patient' });
+  await relate(t, theirs.id, other.id, 'accepted');
+  for (const state of ['pending', 'rejected', 'cancelled', 'removed'] as const) {
+    const p = await account(t, `${state}@example.com`, { userType: 'P', realname: `State ${state}` });
+    await relate(t, p.id, doc.id, state);
+  }
+  // Readings: A has low/high edge values; B a second serial at the same instants; C only old data.
+  const a = ids[names[0]!]!;
+  const edge = [69.96, 69.94, 70, 180, 180.04, 180.05, 54, 250, 251, 0, null, 120, 65, 300, 100];
+  await store(t, a, sgSeries('TX1', now - 2 * DAY, 5 * MIN, edge));
+  await store(t, a, sgSeries('TX0', now - 15 * DAY, 5 * MIN, [40, 40, 40])); // outside the window
+  const b = ids[names[1]!]!;
+  const values = Array.from({ length: 30 }, (_, i) => 60 + i * 8);
+  await store(t, b, sgSeries('TX1', now - DAY, 5 * MIN, values));
+  await store(t, b, sgSeries('TX2', now - DAY, 5 * MIN, values)); // the same instants again
+  await store(t, b, sgSeries('TX3', now - DAY + 2 * MIN, 10 * MIN, [200, 210]));
+  await store(t, ids[names[2]!]!, sgSeries('TX1', now - 20 * DAY, 5 * MIN, [100]));
+}, 60_000);
+afterAll(() => t.close());
+
+describe('access', () => {
+  it('answers error 12 (→ /hcpLogin) without or with a bad token', async () => {
+    const none = await t.call('GET', API.patients);
+    expect(none.status).toBe(401);
+    expect(none.body.error).toBe(12);
+    const bad = await t.call('GET', API.patients, { token: 'not-a-token' });
+    expect(bad.body.error).toBe(12);
+  });
+
+  it('refuses patients, carers and the admin login; a clinic login sees its own patients', async () => {
+    const patient = await account(t, 'self@example.com', { userType: 'P' });
+    const carer = await account(t, 'carer@example.com', { userType: 'M' });
+    const admin = await account(t, 'admin@example.com', { userType: 'D', adminLogin: true });
+    await relate(t, ids[names[0]!]!, admin.id, 'accepted');
+    for (const who of [patient, carer, admin]) expect((await list({}, who.token)).status).toBe(403);
+    const clinic = await account(t, 'clinic@example.com', { userType: 'D', clinicLogin: true });
+    await relate(t, ids[names[4]!]!, clinic.id, 'accepted');
+    const res = await list({}, clinic.token);
+    expect(namesOf(res.body.patients.items)).toEqual([names[4]]);
+  });
+
+  it('lists only the accepted patients of the caller', async () => {
+    const res = await list({ size: 100 });
+    expect(res.status).toBe(200);
+    expect(res.body.patients.total).toBe(23);
+    expect(namesOf(res.body.patients.items).sort()).toEqual([...names].sort());
+  });
+});
+
+describe('paging, filter, sort', () => {
+  it('pages with has_next and has_prev', async () => {
+    const first = (await list({ size: 10 })).body.patients;
+    expect(first).toMatchObject({ page: 1, pages: 3, total: 23, has_next: true, has_prev: false });
+    expect(namesOf(first.items)).toEqual(names.slice(0, 10));
+    const last = (await list({ size: 10, page: 3 })).body.patients;
+    expect(last).toMatchObject({ page: 3, has_next: false, has_prev: true });
+    expect(namesOf(last.items)).toEqual(names.slice(20));
+    expect((await list({ page: 9 })).body.patients.items).toEqual([]);
+    expect((await list({ size: 101 })).status).toBe(400);
+  });
+
+  it('filters by name, alias or user name (case-insensitive, % taken literally) and diabetes type', async () => {
+    expect(namesOf((await list({ q: 'ay smi' })).body.patients.items)).toEqual([names[0]]);
+    expect(namesOf((await list({ q: 'bed 100%' })).body.patients.items)).toEqual([names[3]]);
+    expect((await list({ q: '100%' })).body.patients.total).toBe(1);
+    expect((await list({ q: '%' })).body.patients.total).toBe(1);
+    expect(namesOf((await list({ q: 'P7@EXAMPLE' })).body.patients.items)).toEqual([names[7]]);
+    expect((await list({ diabetes_type: 'type2' })).body.patients.total).toBe(5);
+    expect((await list({ diabetes_type: 'type2', q: 'Cy' })).body.patients.total).toBe(1);
+    expect((await list({ q: 'Their' })).body.patients.total).toBe(0);
+  });
+
+  it('sorts by name both ways, and by glucose, tir and upload time with empty values last', async () => {
+    expect(namesOf((await list({ order: 'desc', size: 3 })).body.patients.items)).toEqual(
+      names.slice(20).reverse(),
+    );
+    const byGlucose = (await list({ sort: 'glucose', order: 'desc', size: 4 })).body.patients.items;
+    expect(namesOf(byGlucose)).toEqual([names[1], names[0], names[2], names[3]]);
+    const byTirAsc = (await list({ sort: 'tir', size: 3 })).body.patients.items;
+    // B: 14 of 32 in range (43.8 %); A: 6 of 13 (46.2 %); C has no reading in the window.
+    expect(byTirAsc.map((i) => i.uid).slice(0, 2)).toEqual([ids[names[1]!], ids[names[0]!]]);
+    expect(byTirAsc[2]!.tir14).toBeNull();
+    const byUpload = (await list({ sort: 'upload_time', order: 'desc', size: 3 })).body.patients.items;
+    expect(namesOf(byUpload)).toEqual([names[1], names[0], names[2]]);
+    expect(byUpload[2]!.upload_time).not.toBeNull();
+  });
+});
+
+describe('figures', () => {
+  it('computes the 14-day time in range as the domain does, one reading per instant', async () => {
+    const items = (await list({ size: 100 })).body.patients.items;
+    for (const name of [names[0]!, names[1]!]) {
+      const item = items.find((i) => i.name === name)!;
+      const from = new Date(now - 14 * DAY);
+      const series = await readGlucoseSeries(t.ctx.db, ids[name]!, from, new Date(now));
+      const readings = Array.from(series.time, (time, i) => ({ time, mgdl: series.mgdl[i]! }));
+      const stats = glucoseStats(readings, { from: from.getTime(), to: now });
+      const r = stats.timeInRanges!;
+      expect(item.tir14!.readings).toBe(stats.count);
+      expect(item.tir14!.in_range).toBeCloseTo(r.inRange, 9);
+      expect(item.tir14!.below).toBeCloseTo(r.veryLow + r.low, 9);
+      expect(item.tir14!.above).toBeCloseTo(r.high + r.veryHigh, 9);
+      expect(item.tir14!.coverage).toBeCloseTo((stats.count * 100) / (14 * 720), 9);
+    }
+    const a = items.find((i) => i.name === names[0])!;
+    // 15 values less 0 and the display code: 13. 69.96 and 180.04 read as 70.0 and 180.0 (in range);
+    // below: 69.94, 54, 65; above: 180.05 (180.1), 250, 251, 300.
+    expect(a.tir14).toMatchObject({ readings: 13 });
+    expect(a.tir14!.below).toBeCloseTo(300 / 13, 9);
+    expect(a.tir14!.above).toBeCloseTo(400 / 13, 9);
+    expect(items.find((i) => i.name === names[1])!.tir14!.readings).toBe(32);
+    expect(items.find((i) => i.name === names[2])!.tir14).toBeNull();
+  });
+
+  it('gives the latest reading with its trend, and the last upload', async () => {
+    const items = (await list({ size: 100 })).body.patients.items;
+    const a = items.find((i) => i.name === names[0])!;
+    expect(a.glucose).toMatchObject({ mgdl: 100, trend: 4 });
+    expect(Date.parse(a.glucose!.time)).toBe(now - 2 * DAY + 14 * 5 * MIN);
+    expect(Date.parse(a.upload_time!)).toBe(now - 2 * DAY + 14 * 5 * MIN);
+    expect(items.find((i) => i.name === names[5])!).toMatchObject({
+      glucose: null,
+      tir14: null,
+      upload_time: null,
+    });
+    expect(a).toMatchObject({ created_by: 'register', deletes_account: false, gender: 'unspecified' });
+  });
+});

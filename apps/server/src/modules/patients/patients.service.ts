@@ -1,0 +1,126 @@
+import { ageOn, ErrorCode, MS_PER_DAY, SAMPLING_INTERVAL_MIN } from '@cgm/domain';
+import type {
+  PatientListItem,
+  PatientsResponse,
+  PatientsDeleteResponse,
+  patientsQuery,
+  TimeInRange14,
+} from '@cgm/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
+import { fail } from '../../http/api-error';
+import { isoDay } from '../../http/input-problems';
+import { countPatients, listPage, type PatientRow } from './patients.repository';
+import { createPatientAccount, type NewPatientInput } from './new-patient';
+import { deletePatients } from './delete-patients';
+
+/** Time in range is shown over the last 14 days (issue "Clinician work"). */
+export const TIR_DAYS = 14;
+const EXPECTED_READINGS = (TIR_DAYS * MS_PER_DAY) / (SAMPLING_INTERVAL_MIN * 60_000);
+
+type ListQuery = z.output<typeof patientsQuery>;
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * Percentages as `glucoseStats` computes them (CLINICAL.md "timeInRanges": each band's count ×
+ * 100 / n, in range being the rest), from the counts of the repository.
+ */
+export function tirFromCounts(n: number, below: number, above: number): TimeInRange14 | null {
+  if (n <= 0) return null;
+  const pct = 100 / n;
+  return {
+    in_range: (n - below - above) * pct,
+    below: below * pct,
+    above: above * pct,
+    readings: n,
+    coverage: Math.min(100, (n * 100) / EXPECTED_READINGS),
+  };
+}
+
+function age(birthday: string | null, today: string): number | null {
+  if (!birthday) return null;
+  try {
+    return ageOn(birthday, today);
+  } catch {
+    return null;
+  }
+}
+
+function toItem(r: PatientRow, today: string): PatientListItem {
+  return {
+    uid: r.id,
+    username: r.username,
+    name: r.realname ?? '',
+    alias: r.alias,
+    gender: (r.gender ?? 'unspecified') as PatientListItem['gender'],
+    diabetes_type: (r.diabetes_type ?? 'unspecified') as PatientListItem['diabetes_type'],
+    upload_time: iso(r.upload_time),
+    created_by: r.created_by as PatientListItem['created_by'],
+    diabetes_diagnosis_date: r.diabetes_diagnosis_date,
+    birthday: r.birthday,
+    age: age(r.birthday, today),
+    glucose:
+      r.g_time === null
+        ? null
+        : {
+            mgdl: r.g_mgdl === null ? null : Math.round(Number(r.g_mgdl) * 10) / 10,
+            time: iso(r.g_time)!,
+            trend: r.g_rate,
+            quality: r.g_quality,
+            code: r.g_code,
+          },
+    tir14: tirFromCounts(r.tir_n ?? 0, r.tir_below ?? 0, r.tir_above ?? 0),
+    deletes_account: r.deletes_account,
+  };
+}
+
+/**
+ * The admin login of the account tools sees no patient data, and the clinic login reads only
+ * (policy/patient-data.ts): neither creates nor deletes patients.
+ */
+export const mayList = (a: Actor): boolean => a.userType === 'D' && !a.flags.adminLogin;
+export const mayChange = (a: Actor): boolean => mayList(a) && !a.flags.clinicLogin;
+
+export function createPatientsService(ctx: AppContext) {
+  async function list(actor: Actor, q: ListQuery): Promise<PatientsResponse['patients']> {
+    if (!mayList(actor)) fail(ErrorCode.FORBIDDEN);
+    const now = ctx.clock.now();
+    const filter = { hcpId: actor.userId, q: q.q || undefined, diabetesType: q.diabetes_type };
+    const [total, rows] = await Promise.all([
+      countPatients(ctx.db, filter),
+      listPage(ctx.db, {
+        ...filter,
+        sort: q.sort,
+        order: q.order,
+        limit: q.size,
+        offset: (q.page - 1) * q.size,
+        from: new Date(now.getTime() - TIR_DAYS * MS_PER_DAY),
+        to: now,
+      }),
+    ]);
+    const pages = Math.ceil(total / q.size);
+    const today = isoDay(now);
+    return {
+      items: rows.map((r) => toItem(r, today)),
+      pages,
+      total,
+      page: q.page,
+      has_next: q.page < pages,
+      has_prev: q.page > 1,
+    };
+  }
+
+  async function create(actor: Actor, input: NewPatientInput, ip: string | null) {
+    if (!mayChange(actor)) fail(ErrorCode.FORBIDDEN);
+    return createPatientAccount(ctx, actor, input, ip);
+  }
+
+  async function remove(actor: Actor, uids: string[], ip: string | null): Promise<PatientsDeleteResponse> {
+    if (!mayChange(actor)) fail(ErrorCode.FORBIDDEN);
+    return { error: 0, ...(await deletePatients(ctx, actor, uids, ip)) };
+  }
+
+  return { list, create, remove };
+}

@@ -1,0 +1,176 @@
+import { useId } from 'react';
+import './svg-charts.css';
+
+// Small SVG charts for figures per day or per category (DESIGN.md: uPlot for long time series,
+// small SVG components for bars). Drawn in a fixed viewBox and scaled by CSS, so they stay sharp
+// in print; colours come from CSS classes (svg-charts.css). Every chart carries a text title and
+// description for screen readers, and callers show the numbers in a table next to it.
+
+export interface BarDatum {
+  label: string;
+  value: number;
+}
+
+const W = 640;
+const H = 220;
+const PAD = { top: 12, right: 8, bottom: 28, left: 44 };
+
+/** A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten, at least `max`. */
+export function niceMax(max: number): number {
+  if (!(max > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(max));
+  for (const m of [1, 2, 5, 10]) if (m * p >= max) return m * p;
+  return 10 * p;
+}
+
+/** Which of n labels to print so that at most `room` show (always the first and the last). */
+export function labelStep(n: number, room: number): number {
+  return Math.max(1, Math.ceil(n / Math.max(1, room)));
+}
+
+interface ChartFrameProps {
+  title: string;
+  description?: string;
+  max: number;
+  format: (v: number) => string;
+  children: React.ReactNode;
+  labels: readonly string[];
+  xOf: (i: number) => number;
+}
+
+function ChartFrame({ title, description, max, format, children, labels, xOf }: ChartFrameProps) {
+  const id = useId();
+  const plotH = H - PAD.top - PAD.bottom;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const step = labelStep(labels.length, 8);
+  return (
+    <svg className="svg-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
+      <title id={`${id}-t`}>{title}</title>
+      <desc id={`${id}-d`}>{description ?? title}</desc>
+      {ticks.map((v) => {
+        const y = PAD.top + plotH - (v / max) * plotH;
+        return (
+          <g key={v}>
+            <line className="svg-chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} />
+            <text className="svg-chart__axis" x={PAD.left - 6} y={y + 4} textAnchor="end">
+              {format(v)}
+            </text>
+          </g>
+        );
+      })}
+      {children}
+      {labels.map((l, i) =>
+        i % step === 0 || i === labels.length - 1 ? (
+          <text key={`${l}-${i}`} className="svg-chart__axis" x={xOf(i)} y={H - 8} textAnchor="middle">
+            {l}
+          </text>
+        ) : null,
+      )}
+    </svg>
+  );
+}
+
+/** Vertical bars, one per datum. */
+export function BarChart(props: {
+  title: string;
+  description?: string;
+  data: readonly BarDatum[];
+  format?: (v: number) => string;
+  /** Upper end of the axis (default: a nice bound over the data); 100 for percentages. */
+  max?: number;
+  tone?: 'primary' | 'success' | 'accent';
+}) {
+  const { data, format = String, tone = 'primary' } = props;
+  const max = props.max ?? niceMax(Math.max(0, ...data.map((d) => d.value)));
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const slot = plotW / Math.max(1, data.length);
+  const barW = Math.max(1, Math.min(40, slot * 0.7));
+  const xOf = (i: number) => PAD.left + slot * i + slot / 2;
+  return (
+    <ChartFrame
+      title={props.title}
+      description={props.description}
+      max={max}
+      format={format}
+      labels={data.map((d) => d.label)}
+      xOf={xOf}
+    >
+      {data.map((d, i) => {
+        const h = (Math.min(d.value, max) / max) * plotH;
+        return (
+          <rect
+            key={`${d.label}-${i}`}
+            className={`svg-chart__bar svg-chart__bar--${tone}`}
+            x={xOf(i) - barW / 2}
+            y={PAD.top + plotH - h}
+            width={barW}
+            height={h}
+          >
+            <title>{`${d.label}: ${format(d.value)}`}</title>
+          </rect>
+        );
+      })}
+    </ChartFrame>
+  );
+}
+
+/** One or more lines over the same labels (e.g. months). */
+export function LineChart(props: {
+  title: string;
+  description?: string;
+  labels: readonly string[];
+  series: ReadonlyArray<{ name: string; values: readonly number[]; tone: 'primary' | 'success' | 'accent' }>;
+  format?: (v: number) => string;
+}) {
+  const { labels, series, format = String } = props;
+  const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const xOf = (i: number) => PAD.left + (labels.length > 1 ? (plotW * i) / (labels.length - 1) : plotW / 2);
+  const yOf = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  return (
+    <ChartFrame
+      title={props.title}
+      description={props.description}
+      max={max}
+      format={format}
+      labels={labels}
+      xOf={xOf}
+    >
+      {series.map((s) => (
+        <g key={s.name}>
+          <polyline
+            className={`svg-chart__line svg-chart__line--${s.tone}`}
+            points={s.values.map((v, i) => `${xOf(i)},${yOf(v)}`).join(' ')}
+          />
+          {s.values.map((v, i) => (
+            <circle
+              key={i}
+              className={`svg-chart__dot svg-chart__dot--${s.tone}`}
+              cx={xOf(i)}
+              cy={yOf(v)}
+              r={3}
+            >
+              <title>{`${s.name} · ${labels[i]}: ${format(v)}`}</title>
+            </circle>
+          ))}
+        </g>
+      ))}
+    </ChartFrame>
+  );
+}
+
+/** The legend of a LineChart. */
+export function ChartLegend({ items }: { items: ReadonlyArray<{ name: string; tone: string }> }) {
+  return (
+    <ul className="svg-chart-legend">
+      {items.map((i) => (
+        <li key={i.name}>
+          <span className={`svg-chart-legend__swatch svg-chart__bar--${i.tone}`} aria-hidden="true" />
+          {i.name}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { Clinic } from '@cgm/contract';
+import { Page } from '../../components/page';
+import { Notice } from '../../components/notice';
+import { SelectField, TextField } from '../../components/form-field';
+import { formatNumber } from '../../i18n/format';
+import { assignHcp, opsKeys, useClinics } from './ops-api';
+import { failureText, QueryState, useCountryName } from './ops-common';
+import './operations.css';
+
+/**
+ * /ClinicalData: the clinics of the admin's scope with their clinic login, their HCPs and how many
+ * patients they have; HCPs are put into a clinic (or taken out) here.
+ */
+export function ClinicalDataScreen() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const saved = (location.state as { saved?: string } | null)?.saved;
+  const [q, setQ] = useState('');
+  const clinics = useClinics(q.trim());
+  return (
+    <Page title={t('clinics.listTitle')} width="wide" lead={t('clinics.listLead')}>
+      <div className="ops">
+        {saved && <Notice kind="success">{t('clinics.saved', { name: saved })}</Notice>}
+        <div className="ops-toolbar">
+          <TextField label={t('clinics.search')} type="search" value={q} onValue={setQ} />
+          <Link className="btn btn--primary" to="/ClinicDataAdd">
+            {t('clinics.add')}
+          </Link>
+        </div>
+        {clinics.data ? (
+          <>
+            <ClinicTable clinics={clinics.data} />
+            <AssignForm clinics={clinics.data} />
+          </>
+        ) : (
+          <QueryState pending={clinics.isPending} error={clinics.error} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function ClinicTable({ clinics }: { clinics: Clinic[] }) {
+  const { t, i18n } = useTranslation();
+  const country = useCountryName();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (username: string) => assignHcp({ username, clinic_id: null }),
+    onSuccess: async (r) => {
+      setFailure(r.ok ? null : failureText(r, t, (k) => i18n.exists(k)));
+      await queryClient.invalidateQueries({ queryKey: opsKeys.all });
+    },
+  });
+  if (clinics.length === 0) return <p className="muted">{t('clinics.none')}</p>;
+  return (
+    <>
+      {failure && <Notice kind="error">{failure}</Notice>}
+      <div className="ops-scroll">
+        <table className="table ops-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('clinics.name')}</th>
+              <th scope="col">{t('clinics.country')}</th>
+              <th scope="col">{t('clinics.login')}</th>
+              <th scope="col">{t('clinics.hcps')}</th>
+              <th scope="col" className="num">
+                {t('clinics.patients')}
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">{t('clinics.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {clinics.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <strong>{c.name}</strong>
+                  {c.address && <div className="muted small">{c.address}</div>}
+                  {c.contact && <div className="muted small">{c.contact}</div>}
+                </td>
+                <td>{country(c.country)}</td>
+                <td>{c.login?.username ?? '--'}</td>
+                <td>
+                  {c.hcps.length === 0 ? (
+                    <span className="muted">{t('clinics.noHcps')}</span>
+                  ) : (
+                    <ul className="ops-list">
+                      {c.hcps.map((h) => (
+                        <li key={h.uid}>
+                          {h.realname || h.username}
+                          <span className="muted small">{` ${h.username}`}</span>
+                          <button
+                            type="button"
+                            className="link-btn small"
+                            disabled={remove.isPending}
+                            onClick={() => remove.mutate(h.username)}
+                            aria-label={t('clinics.removeHcpOf', { name: h.username, clinic: c.name })}
+                          >
+                            {t('clinics.removeHcp')}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td className="num">{formatNumber(c.patient_count, i18n.language)}</td>
+                <td>
+                  <Link
+                    className="btn btn--secondary btn--small"
+                    to={`/ClinicDataAdd?id=${encodeURIComponent(c.id)}`}
+                  >
+                    {t('clinics.edit')}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function AssignForm({ clinics }: { clinics: Clinic[] }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState('');
+  const [clinicId, setClinicId] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const assign = useMutation({
+    mutationFn: () => assignHcp({ username: username.trim(), clinic_id: clinicId }),
+    onSuccess: async (r) => {
+      if (!r.ok) return setResult({ ok: false, text: failureText(r, t, (k) => i18n.exists(k)) });
+      setResult({ ok: true, text: t('clinics.assigned', { username: username.trim() }) });
+      setUsername('');
+      await queryClient.invalidateQueries({ queryKey: opsKeys.all });
+    },
+  });
+  if (clinics.length === 0) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !clinicId) return;
+    assign.mutate();
+  };
+  return (
+    <form className="ops-panel" onSubmit={submit}>
+      <h2 className="section__title">{t('clinics.assignTitle')}</h2>
+      <div className="ops-toolbar">
+        <TextField label={t('clinics.hcpUsername')} value={username} onValue={setUsername} required />
+        <SelectField
+          label={t('clinics.clinic')}
+          value={clinicId}
+          onValue={setClinicId}
+          required
+          options={[
+            { value: '', label: t('clinics.chooseClinic') },
+            ...clinics.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={assign.isPending || !username.trim() || !clinicId}
+        >
+          {t('clinics.assign')}
+        </button>
+      </div>
+      {result && <Notice kind={result.ok ? 'success' : 'error'}>{result.text}</Notice>}
+    </form>
+  );
+}

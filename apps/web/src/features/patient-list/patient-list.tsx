@@ -1,0 +1,189 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { diabetesType } from '@cgm/contract';
+import { ApiFailureError, failureKey } from '../../api/errors';
+import { SESSION_KEYS } from '../../app/session';
+import { Notice } from '../../components/notice';
+import { Spinner } from '../../components/page';
+import { formatNumber } from '../../i18n/format';
+import { sessionStore } from '../../lib/storage';
+import { DeletePatientsDialog } from './delete-dialog';
+import { INITIAL_LIST, patientListKeys, usePatients, type ListState } from './patient-list-api';
+import { deletePlan, listUnit, nextSort } from './patient-row-view';
+import { PatientRows } from './patient-rows';
+import './patient-list.css';
+
+interface Props {
+  title: string;
+  /** The HCP's tools above the list (links and buttons). */
+  tools?: ReactNode;
+  /** The clinic login: rows open /ClinicHcp, and it reads only (no deletion). */
+  clinic?: boolean;
+}
+
+/** The signed-in user's country (session key loc_code, spec §3), for the default unit. */
+const sessionCountry = (): string | null => sessionStore().getItem(SESSION_KEYS.locCode);
+
+/**
+ * The patient list of /PatientList, /HcpMenu and /ClinicPatientList (spec §2, §3 "Patient list
+ * item", §7): search, diabetes-type filter, sortable columns, paging, selection and deletion.
+ */
+export function PatientList({ title, tools, clinic = false }: Props) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<ListState>(INITIAL_LIST);
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const query = usePatients(state);
+  const unit = useMemo(() => listUnit(sessionCountry()), []);
+  // Ages and staleness are judged at the moment the page was fetched (rows exist only then).
+  const now = query.dataUpdatedAt;
+  const lang = i18n.language;
+
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  // The search applies after a short pause in typing, from page 1.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setState((s) => (s.q === search.trim() ? s : { ...s, q: search.trim(), page: 1 })),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const data = query.data;
+  const items = data?.items ?? [];
+  const plan = deletePlan(items, selected);
+  const toggle = (uid: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(uid)) next.add(uid);
+      return next;
+    });
+  const change = (next: ListState) => {
+    setSelected(new Set());
+    setState(next);
+  };
+
+  return (
+    <section className="page page--wide patient-list" aria-labelledby="page-title">
+      <div className="card">
+        <div className="patient-list__head">
+          <h1 id="page-title" className="page__title">
+            {title}
+          </h1>
+          {tools && <div className="patient-list__tools">{tools}</div>}
+        </div>
+        <form className="patient-list__filters" role="search" onSubmit={(e) => e.preventDefault()}>
+          <label className="field patient-list__search">
+            <span className="field__label">{t('patients.list.search')}</span>
+            <input
+              className="input"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('patients.list.searchHint')}
+              maxLength={100}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t('patients.col.diabetesType')}</span>
+            <select
+              className="input"
+              value={state.diabetesType}
+              onChange={(e) => change({ ...state, diabetesType: e.target.value, page: 1 })}
+            >
+              <option value="">{t('patients.list.allTypes')}</option>
+              {diabetesType.options.map((d) => (
+                <option key={d} value={d}>
+                  {t(`profile.diabetesType.${d}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!clinic && (
+            <button
+              type="button"
+              className="btn btn--danger patient-list__delete"
+              disabled={selected.size === 0}
+              onClick={() => setConfirming(true)}
+            >
+              {t('patients.delete.button')}
+            </button>
+          )}
+        </form>
+        {done && <Notice kind="success">{done}</Notice>}
+        {query.error ? (
+          <Notice kind="error">
+            {t(query.error instanceof ApiFailureError ? failureKey(query.error.failure) : 'errors.network')}
+          </Notice>
+        ) : !data ? (
+          <Spinner />
+        ) : items.length === 0 ? (
+          <p className="muted">
+            {t(state.q || state.diabetesType ? 'patients.list.noMatch' : 'patients.list.empty')}
+          </p>
+        ) : (
+          <div className="table-scroll" aria-busy={query.isFetching || undefined}>
+            <PatientRows
+              items={items}
+              unit={unit}
+              now={now}
+              clinic={clinic}
+              selectable={!clinic}
+              selected={selected}
+              onToggle={toggle}
+              onToggleAll={(on) => setSelected(on ? new Set(items.map((i) => i.uid)) : new Set())}
+              sort={state.sort}
+              order={state.order}
+              onSort={(column) => change(nextSort(state, column))}
+            />
+          </div>
+        )}
+        {data && data.total > 0 && (
+          <nav className="pager" aria-label={t('patients.list.pages')}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              disabled={!data.has_prev || query.isFetching}
+              onClick={() => change({ ...state, page: state.page - 1 })}
+            >
+              {t('patients.list.previous')}
+            </button>
+            <span className="pager__status" aria-live="polite">
+              {t('patients.list.pageOf', {
+                page: formatNumber(data.page, lang),
+                pages: formatNumber(Math.max(1, data.pages), lang),
+                total: formatNumber(data.total, lang),
+              })}
+            </span>
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              disabled={!data.has_next || query.isFetching}
+              onClick={() => change({ ...state, page: state.page + 1 })}
+            >
+              {t('patients.list.next')}
+            </button>
+          </nav>
+        )}
+      </div>
+      <DeletePatientsDialog
+        open={confirming}
+        accounts={plan.accounts}
+        removals={plan.removals}
+        onClose={() => setConfirming(false)}
+        onDone={(message) => {
+          setConfirming(false);
+          setSelected(new Set());
+          setDone(message);
+          void queryClient.invalidateQueries({ queryKey: patientListKeys.all });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { PatientListItem } from '@cgm/contract';
+import { deletePlan, glucoseCell, listUnit, nextSort, patientViewPath, tirBar } from './patient-row-view';
+
+const NOW = Date.parse('2026-11-21T10:00:00Z');
+const at = (secondsAgo: number) => new Date(NOW - secondsAgo * 1000).toISOString();
+const reading = (mgdl: number | null, secondsAgo = 60, extra: object = {}) => ({
+  mgdl,
+  time: at(secondsAgo),
+  trend: 4,
+  quality: null,
+  code: null,
+  ...extra,
+});
+
+describe('glucose cell', () => {
+  it('shows the value in the unit with the trend arrow', () => {
+    expect(glucoseCell(reading(126), 'mg/dL', NOW)).toMatchObject({ kind: 'value', value: 126, decimals: 0 });
+    const mmol = glucoseCell(reading(126), 'mmol/L', NOW);
+    expect(mmol).toMatchObject({ kind: 'value', value: 7, decimals: 1 });
+    expect(mmol.trend?.direction).toBe('Flat');
+  });
+
+  it("shows '--' for no reading and for one older than 3600 s (spec §9)", () => {
+    expect(glucoseCell(null, 'mg/dL', NOW).kind).toBe('none');
+    expect(glucoseCell(reading(126, 3600), 'mg/dL', NOW).kind).toBe('value');
+    expect(glucoseCell(reading(126, 3601), 'mg/dL', NOW).kind).toBe('stale');
+  });
+
+  it('shows High and Low beyond the display range, a display code, and C/CX at the bottom', () => {
+    expect(glucoseCell(reading(450), 'mmol/L', NOW).kind).toBe('high');
+    expect(glucoseCell(reading(40), 'mg/dL', NOW).kind).toBe('low');
+    expect(glucoseCell(reading(null, 60, { code: 'H' }), 'mg/dL', NOW)).toMatchObject({
+      kind: 'code',
+      codeKey: 'sgCode.h',
+    });
+    expect(glucoseCell(reading(30, 60, { quality: 'C' }), 'mmol/L', NOW)).toMatchObject({
+      kind: 'value',
+      value: 2.2,
+    });
+  });
+
+  it('takes the unit from the user’s country (spec §9)', () => {
+    expect(listUnit('DE')).toBe('mg/dL');
+    expect(listUnit('GB')).toBe('mmol/L');
+    expect(listUnit(null)).toBe('mmol/L');
+  });
+});
+
+describe('time in range bar', () => {
+  it('gives the three segments and the rounded percent in range', () => {
+    expect(tirBar({ in_range: 72.6, below: 3.4, above: 24, readings: 9000, coverage: 89 })).toEqual({
+      below: 3.4,
+      inRange: 72.6,
+      above: 24,
+      label: 73,
+    });
+    expect(tirBar(null)).toBeNull();
+  });
+});
+
+describe('list helpers', () => {
+  const item = (uid: string, deletes: boolean) => ({ uid, deletes_account: deletes }) as PatientListItem;
+  it('splits a deletion into deleted accounts and removals', () => {
+    const plan = deletePlan([item('a', true), item('b', false), item('c', true)], new Set(['a', 'b']));
+    expect(plan.accounts.map((i) => i.uid)).toEqual(['a']);
+    expect(plan.removals.map((i) => i.uid)).toEqual(['b']);
+  });
+
+  it('flips the order on the same column and starts others in a useful order, on page 1', () => {
+    const s = { sort: 'name' as const, order: 'asc' as const, page: 3 };
+    expect(nextSort(s, 'name')).toEqual({ sort: 'name', order: 'desc', page: 1 });
+    expect(nextSort(s, 'glucose')).toEqual({ sort: 'glucose', order: 'desc', page: 1 });
+    expect(nextSort(s, 'tir')).toEqual({ sort: 'tir', order: 'asc', page: 1 });
+  });
+
+  it('opens the patient view, or the clinic’s', () => {
+    expect(patientViewPath('a b', false)).toBe('/Hcp?uid=a%20b');
+    expect(patientViewPath('x', true)).toBe('/ClinicHcp?uid=x');
+  });
+});

@@ -1,0 +1,92 @@
+import type { LatestGlucose, PatientListItem, PatientSort, TimeInRange14 } from '@cgm/contract';
+import {
+  defaultGlucoseUnit,
+  displayGlucose,
+  glucoseDecimals,
+  isSgDisplayCode,
+  isStale,
+  SG_DISPLAY_CODES,
+  trendOfRate,
+  type GlucoseUnit,
+  type Trend,
+} from '@cgm/domain';
+
+// What a row of the patient list shows (spec §3 "Patient list item", §5 glucose display, §9 data
+// stale after 3600 s). Pure: `now` is passed in, texts are i18n keys.
+
+/** The signed-in user's unit: the default of their country (spec §9), as the monitor does without settings. */
+export const listUnit = (country: string | null): GlucoseUnit => defaultGlucoseUnit(country ?? '');
+
+export interface GlucoseCell {
+  /** none: no reading; stale: older than 3600 s ('--'); code: a display code instead of a value. */
+  kind: 'none' | 'stale' | 'value' | 'high' | 'low' | 'code';
+  value: number | null;
+  decimals: number;
+  unit: GlucoseUnit;
+  codeKey: string | null;
+  trend: Trend | null;
+}
+
+export function glucoseCell(g: LatestGlucose | null, unit: GlucoseUnit, now: number): GlucoseCell {
+  const base = { value: null, decimals: glucoseDecimals(unit), unit, codeKey: null, trend: null };
+  if (!g) return { ...base, kind: 'none' };
+  const time = Date.parse(g.time);
+  if (isStale(time, now)) return { ...base, kind: 'stale' };
+  if (g.mgdl === null) {
+    return g.code && isSgDisplayCode(g.code)
+      ? { ...base, kind: 'code', codeKey: SG_DISPLAY_CODES[g.code].labelKey }
+      : { ...base, kind: 'none' };
+  }
+  const shown = displayGlucose(g.mgdl, unit, g.quality);
+  const trend = trendOfRate(g.trend);
+  return {
+    ...base,
+    kind: shown.kind === 'value' || shown.kind === 'high' || shown.kind === 'low' ? shown.kind : 'none',
+    value: shown.kind === 'value' ? shown.value : null,
+    trend: trend.rate === 0 ? null : trend,
+  };
+}
+
+export interface TirBar {
+  below: number;
+  inRange: number;
+  above: number;
+  /** Whole percent in range, as printed beside the bar. */
+  label: number;
+}
+
+/** Segment widths (percent) of the stacked bar; null without readings. */
+export function tirBar(tir: TimeInRange14 | null): TirBar | null {
+  if (!tir || tir.readings <= 0) return null;
+  return { below: tir.below, inRange: tir.in_range, above: tir.above, label: Math.round(tir.in_range) };
+}
+
+/** The confirmation's summary: who loses their account and data, who only leaves the list. */
+export function deletePlan(items: readonly PatientListItem[], selected: ReadonlySet<string>) {
+  const chosen = items.filter((i) => selected.has(i.uid));
+  return {
+    accounts: chosen.filter((i) => i.deletes_account),
+    removals: chosen.filter((i) => !i.deletes_account),
+  };
+}
+
+/** The name a row shows: the real name, else the user name. */
+export const displayName = (i: Pick<PatientListItem, 'name' | 'username'>): string => i.name || i.username;
+
+/** Where a row leads: the patient view, or the clinic's. */
+export const patientViewPath = (uid: string, clinic: boolean): string =>
+  `${clinic ? '/ClinicHcp' : '/Hcp'}?uid=${encodeURIComponent(uid)}`;
+
+/**
+ * A click on a sortable column: the same column flips the order; another column starts in the
+ * order a clinician wants first (names A–Z, newest upload, highest glucose, lowest time in range),
+ * back on page 1.
+ */
+export function nextSort<S extends { sort: PatientSort; order: 'asc' | 'desc'; page: number }>(
+  state: S,
+  column: PatientSort,
+): S {
+  if (state.sort === column) return { ...state, order: state.order === 'asc' ? 'desc' : 'asc', page: 1 };
+  const order = column === 'name' || column === 'tir' ? 'asc' : 'desc';
+  return { ...state, sort: column, order, page: 1 };
+}
