@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { API } from '../../packages/contract/src/paths';
+import { newPage } from '../support/browser';
+import { useStage } from '../support/stage';
+import {
+  en,
+  field,
+  PASSWORDS,
+  registerByApi,
+  screenshot,
+  submitSignIn,
+  uniqueEmail,
+  waitForPath,
+} from '../support/journey';
+
+// Issue "Connections, consent and care teams", done means: an HCP creates a patient, finds another,
+// adds an event and a record, and the operation history shows it.
+const DEMO_PASSWORD = 'Demo#2026x';
+const stage = useStage({ SEED_DEMO: '1', DEMO_PATIENTS: '0' });
+
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(stage.portal.url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+describe('clinician', () => {
+  it('creates a patient, finds another, adds an event and a record, and reads it in the history', async () => {
+    const found = { email: uniqueEmail('found'), password: PASSWORDS.first, realname: 'Pat Found' };
+    await registerByApi(stage.portal.url, stage.mail, found);
+    const created = { email: uniqueEmail('created'), realname: 'Nia Created' };
+
+    const { page } = await newPage(stage.browser);
+    await page.goto(`${stage.portal.url}/hcpLogin`);
+    await submitSignIn(page, 'hcp@demo.cgm', DEMO_PASSWORD);
+    await waitForPath(page, '/PatientList');
+
+    // A new patient account, created by the HCP.
+    await page.getByRole('link', { name: en('patients.tools.newPatient') }).click();
+    await waitForPath(page, '/newPatient');
+    await field(page, en('profile.field.email')).fill(created.email);
+    await field(page, en('patients.new.password')).fill(PASSWORDS.second);
+    await field(page, en('patients.new.repeat')).fill(PASSWORDS.second);
+    await field(page, en('profile.field.realname')).fill(created.realname);
+    await page.getByRole('button', { name: en('patients.new.submit'), exact: true }).click();
+    await waitForPath(page, '/Hcp');
+    await page.getByRole('heading', { name: created.realname }).first().waitFor();
+
+    // An existing patient, found by user name and asked to connect; the patient agrees.
+    await page.goto(`${stage.portal.url}/PatientList`);
+    await page.getByRole('link', { name: en('patients.tools.findPatient') }).click();
+    await waitForPath(page, '/findPatient');
+    await field(page, en('connections.search.username')).fill(found.email);
+    await page.getByRole('button', { name: en('connections.search.action'), exact: true }).click();
+    await page.getByRole('button', { name: en('connections.request.action'), exact: true }).click();
+    await page.getByText(en('success.requestSent')).waitFor();
+    const hcp = await api<{ uid: string }>(API.login, {
+      username: 'hcp@demo.cgm',
+      password: DEMO_PASSWORD,
+      user_type: 'D',
+    });
+    const patient = await api<{ token: string }>(API.login, {
+      username: found.email,
+      password: found.password,
+      user_type: 'P',
+    });
+    expect((await api<{ error: number }>(API.relationsPermit, { uid: hcp.uid }, patient.token)).error).toBe(0);
+
+    // The found patient is on the list now; the HCP opens them and adds an event and a note.
+    await page.goto(`${stage.portal.url}/PatientList`);
+    await page.getByText(found.realname).first().click();
+    await waitForPath(page, '/Hcp');
+    const tabs = page.getByRole('navigation', { name: en('patientView.tabsLabel') });
+    await tabs.getByRole('link', { name: en('patientView.tabs.events') }).first().click();
+    await waitForPath(page, '/Hcp/events');
+    await page.getByRole('button', { name: en('events.add'), exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: en('events.type.CARB'), exact: true }).click();
+    await dialog.getByLabel(new RegExp(`^${en('events.field.value')}`)).fill('45');
+    await dialog.getByLabel(new RegExp(`^${en('events.field.notes')}`)).fill('Pasta lunch');
+    await dialog.getByRole('button', { name: en('common.save'), exact: true }).click();
+    await page.getByRole('cell', { name: 'Pasta lunch' }).waitFor();
+    await screenshot(page, '43-hcp-events');
+
+    await tabs.getByRole('link', { name: en('patientView.tabs.records') }).first().click();
+    await waitForPath(page, '/Hcp/records');
+    const notes = page.getByRole('region', { name: en('records.notes') });
+    await notes.getByLabel(en('records.newNote')).fill('Discussed pre-bolus timing for lunch.');
+    await notes.getByRole('button', { name: en('common.save'), exact: true }).click();
+    await notes.getByText('Discussed pre-bolus timing for lunch.').first().waitFor();
+    await screenshot(page, '44-hcp-records');
+
+    // The operation history shows what the HCP did.
+    await page.goto(`${stage.portal.url}/PatientList`);
+    await page.getByRole('link', { name: en('patients.tools.history') }).click();
+    await waitForPath(page, '/HcpOperationHistory');
+    for (const key of ['history.action.patient_create', 'history.action.events_add', 'history.action.records_add']) {
+      await page.getByRole('cell', { name: en(key), exact: true }).first().waitFor();
+    }
+    await page.getByRole('cell', { name: created.realname }).first().waitFor();
+    await page.getByRole('cell', { name: found.realname }).first().waitFor();
+    await screenshot(page, '45-hcp-history');
+  });
+});
