@@ -207,10 +207,107 @@ const S = {
   opsBasicQuantity: lazy(() =>
     import('../features/operations/usage-screens').then((m) => ({ default: m.BasicQuantityRecordScreen })),
   ),
+  // Reports and printing (features/reports, docs/REPORTS.md).
+  reportsHome: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.ChartsHomeScreen })),
+  ),
+  reportsChart0: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart0Screen })),
+  ),
+  reportsChart1: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart1Screen })),
+  ),
+  reportsChart2: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart2Screen })),
+  ),
+  reportsChart3: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart3Screen })),
+  ),
+  reportsChart4: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart4Screen })),
+  ),
+  reportsChart5: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart5Screen })),
+  ),
+  reportsChart6: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart6Screen })),
+  ),
+  reportsChart7: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart7Screen })),
+  ),
+  reportsChart8: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart8Screen })),
+  ),
+  reportsChart9: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.Chart9Screen })),
+  ),
+  reportsSettings: lazy(() =>
+    import('../features/reports/settings/chart-settings-screens').then((m) => ({
+      default: m.ChartSettingScreen,
+    })),
+  ),
+  reportsSetting: lazy(() =>
+    import('../features/reports/settings/chart-settings-screens').then((m) => ({ default: m.SettingScreen })),
+  ),
+  reportsDateView: lazy(() =>
+    import('../features/reports/settings/chart-settings-screens').then((m) => ({
+      default: m.DateViewScreen,
+    })),
+  ),
+  reportsDateView2: lazy(() =>
+    import('../features/reports/settings/chart-settings-screens').then((m) => ({
+      default: m.DateView2Screen,
+    })),
+  ),
+  reportsPrintHub: lazy(() =>
+    import('../features/reports/print/quick-print-screen').then((m) => ({ default: m.QuickPrintHubScreen })),
+  ),
+  printChart0Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart0Print })),
+  ),
+  printChart1Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart1Print })),
+  ),
+  printChart2Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart2Print })),
+  ),
+  printChart3Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart3Print })),
+  ),
+  printChart4Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart4Print })),
+  ),
+  printChart5Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart5Print })),
+  ),
+  printChart6Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart6Print })),
+  ),
+  printChart7Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart7Print })),
+  ),
+  printChart6Print2: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart6Print2 })),
+  ),
+  printChart9Print: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.Chart9Print })),
+  ),
+  printEventsPrint1: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.EventsPrint1 })),
+  ),
+  printRecordPrint: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.RecordPrint })),
+  ),
+  quickPrint: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.QuickPrintScreen })),
+  ),
 } satisfies Record<string, Screen>;
 
-const routes = (kind: RouteKind, paths: readonly string[]): AppRoute[] =>
-  paths.map((path) => ({ path, kind, screen: null }));
+const REPORT_SCREENS = [
+  S.reportsChart0, S.reportsChart1, S.reportsChart2, S.reportsChart3, S.reportsChart4,
+  S.reportsChart5, S.reportsChart6, S.reportsChart7, S.reportsChart8, S.reportsChart9,
+]; // prettier-ignore
+
 const range = (from: number, to: number, name: (i: number) => string) =>
   Array.from({ length: to - from + 1 }, (_, k) => name(from + k));
 
@@ -226,7 +323,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/error', kind: 'public', screen: S.unsupported },
   { path: '/updatePassword', kind: 'public', screen: S.updatePassword },
   { path: '/personalApply', kind: 'public', screen: S.personalApply },
-  { path: '/accountsmanagement', kind: 'public', screen: null },
+  // The account-management entry of spec §2's public list: the account admins' sign-in, like /managementtools.
+  { path: '/accountsmanagement', kind: 'public', screen: S.adminLogin },
   { path: '/managementtools', kind: 'public', screen: S.adminLogin },
   { path: '/verificationCode', kind: 'public', screen: S.verificationCode },
   { path: '/clinic', kind: 'public', screen: S.clinicLogin },
@@ -273,14 +371,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/HcpOperationHistory', kind: 'user', screen: S.hcpOperationHistory },
   { path: '/HcpAddUser', kind: 'user', screen: S.hcpAddUser },
   { path: '/ClinicHcp/ClinicExportData', kind: 'user', screen: S.clinicExportData },
-  ...routes('user', [
-    '/Hcp/charts',
-    ...range(0, 9, (i) => `/Hcp/charts/chart${i}`),
-    '/Hcp/chartSetting',
-    '/Hcp/chartSetting/setting',
-    '/Hcp/chartSetting/dateView',
-    '/Hcp/chartSetting/dateView2',
-  ]),
+  // Reports (features/reports; docs/REPORTS.md maps chart0–chart9 to the reports).
+  { path: '/Hcp/charts', kind: 'user', screen: S.reportsHome },
+  ...REPORT_SCREENS.map((screen, i): AppRoute => ({ path: `/Hcp/charts/chart${i}`, kind: 'user', screen })),
+  { path: '/Hcp/chartSetting', kind: 'user', screen: S.reportsSettings },
+  { path: '/Hcp/chartSetting/setting', kind: 'user', screen: S.reportsSetting },
+  { path: '/Hcp/chartSetting/dateView', kind: 'user', screen: S.reportsDateView },
+  { path: '/Hcp/chartSetting/dateView2', kind: 'user', screen: S.reportsDateView2 },
   { path: '/findPatient', kind: 'user', screen: S.findPatient },
   { path: '/Hcp/monitor', kind: 'user', screen: S.monitor },
   // The patient view (issue 5: features/patient-view).
@@ -293,7 +390,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/Hcp/patientProfile2', kind: 'user', screen: S.pvProfile2 },
   { path: '/Hcp/patientProfile3', kind: 'user', screen: S.pvProfile3 },
   { path: '/Hcp/clinic_patientProfile', kind: 'user', screen: S.pvClinicProfile },
-  ...routes('user', ['/Hcp/print']),
+  { path: '/Hcp/print', kind: 'user', screen: S.reportsPrintHub },
 
   // Other routes.
   { path: '/carerConnection', kind: 'user', screen: S.carerHome },
@@ -306,14 +403,23 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/refresh', kind: 'user', screen: S.refresh },
 
   // Print pages.
-  ...routes('print', [
-    ...range(0, 7, (i) => `/chart${i}-print`),
-    '/chart6-print2',
-    '/chart9-print',
-    '/events-print1',
-    '/record-print',
-    ...range(1, 10, (i) => `/quickPrint${i}`),
-  ]),
+  { path: '/chart0-print', kind: 'print', screen: S.printChart0Print },
+  { path: '/chart1-print', kind: 'print', screen: S.printChart1Print },
+  { path: '/chart2-print', kind: 'print', screen: S.printChart2Print },
+  { path: '/chart3-print', kind: 'print', screen: S.printChart3Print },
+  { path: '/chart4-print', kind: 'print', screen: S.printChart4Print },
+  { path: '/chart5-print', kind: 'print', screen: S.printChart5Print },
+  { path: '/chart6-print', kind: 'print', screen: S.printChart6Print },
+  { path: '/chart7-print', kind: 'print', screen: S.printChart7Print },
+  { path: '/chart6-print2', kind: 'print', screen: S.printChart6Print2 },
+  { path: '/chart9-print', kind: 'print', screen: S.printChart9Print },
+  { path: '/events-print1', kind: 'print', screen: S.printEventsPrint1 },
+  { path: '/record-print', kind: 'print', screen: S.printRecordPrint },
+  ...range(1, 10, (i) => `/quickPrint${i}`).map((path): AppRoute => ({
+    path,
+    kind: 'print',
+    screen: S.quickPrint,
+  })),
 
   // Homes after login not listed above (spec §2 "Homes"): the patient's live monitor.
   { path: '/monitor', kind: 'user', screen: S.monitor },

@@ -30,6 +30,7 @@ export function menuItems(
     // The requests waiting for the patient's decision (relations/auth/todo).
     const badgeLabel = t('connections.menuBadge', { count: user.requests });
     items.push({ to: '/connection', label: t('menu.connections'), badge: user.requests, badgeLabel });
+    items.push({ to: '/Hcp/charts', label: t('menu.reports') });
     items.push({ to: '/dataSources', label: t('menu.dataSources') });
   }
   items.push({ to: '/Profile1', label: t('menu.profile') });

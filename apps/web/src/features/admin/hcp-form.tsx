@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profession, type NewHcpAccount } from '@cgm/contract';
+import { languageCode, profession, type NewHcpAccount } from '@cgm/contract';
 import { CountrySelect } from '../../components/country-select';
 import { PasswordField, SelectField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
@@ -10,30 +10,8 @@ import { sessionStore } from '../../lib/storage';
 import { useCreateHcp } from './admin-api';
 import { failureText, fieldErrors } from './admin-ui';
 
-const LANGUAGES = [
-  'en',
-  'zh-CN',
-  'fr',
-  'de',
-  'sv',
-  'zh-TW',
-  'it',
-  'nl',
-  'pt',
-  'es',
-  'tr',
-  'cs',
-  'pl',
-  'da',
-  'fi',
-  'nb',
-  'hu',
-  'sk',
-  'sl',
-  'el',
-  'he',
-  'ar',
-] as const;
+// The portal's 22 languages (spec §9), from the contract that validates them.
+const LANGUAGES = languageCode.options;
 
 const blank = (country: string): NewHcpAccount => ({
   kind: 'hcp',

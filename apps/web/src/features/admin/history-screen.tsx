@@ -6,7 +6,9 @@ import { useAdminHistory } from './admin-api';
 import { AdminPage, Pager, QueryState } from './admin-ui';
 import { HistoryTable, actionText } from './history-table';
 
+// Operation names of the admin history (not i18n keys).
 const ACTIONS = [
+  // i18n-scan: skip block
   'admin.create',
   'admin.disable',
   'admin.enable',

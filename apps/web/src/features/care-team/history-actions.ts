@@ -1,3 +1,4 @@
+// i18n-scan: the strings below are operation names, not i18n keys.
 // The operation keys the server records in the HCP operation history (grep `op: '` and
 // recordOperation's `action:` in apps/server/src), each with its i18n key `history.action.<key>`.
 // A key the web app does not know yet shows the route the server recorded with it.
@@ -24,6 +25,11 @@ export const HISTORY_ACTIONS = [
   'profile.edit',
   'clinic.edit',
   'reports.datamap',
+  'reports.ds',
+  'reports.dd',
+  'reports.ol',
+  'reports.ta',
+  'reports.lgb',
   'reports.dashboard',
   'reports.events',
   'reports.alerts',

@@ -108,6 +108,12 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
         <Link className="btn btn--secondary btn--small monitor__link" to={dataSources}>
           {t('monitor.dataSourcesLink')}
         </Link>
+        <Link
+          className="btn btn--secondary btn--small monitor__link"
+          to={own ? '/Hcp/charts' : `/Hcp/charts?uid=${encodeURIComponent(uid)}`}
+        >
+          {t('monitor.reportsLink')}
+        </Link>
       </header>
       {status.isError && <Notice kind="warning">{t('monitor.refreshFailed')}</Notice>}
       {!s.sensor_status && !s.pump_status && <Notice kind="info">{t('monitor.noDevices')}</Notice>}

@@ -129,7 +129,7 @@ function ClinicForm({ clinic }: { clinic?: Clinic }) {
             value={realname}
             onValue={setRealname}
             required
-            error={errors['login.realname']}
+            error={errors['login.realname']} // i18n-scan: field path
           />
           <PasswordField
             label={t('clinics.loginPassword')}

@@ -13,7 +13,7 @@ import { isRefusal, usePatientProfile } from './patient-view-api';
 import './patient-view.css';
 
 export type Area = 'hcp' | 'clinic';
-export type TabId = 'overview' | 'profile' | 'monitor' | 'events' | 'records' | 'export';
+export type TabId = 'overview' | 'profile' | 'monitor' | 'reports' | 'events' | 'records' | 'export';
 
 /** The profile screen for this patient: the '2' variant for self-registered patients (spec §2). */
 export function profilePath(area: Area, createdBy: string): string {
@@ -36,6 +36,7 @@ function tabsOf(area: Area, profile: PatientProfile): Array<{ id: TabId; path: s
     { id: 'overview', path: '/Hcp' },
     { id: 'profile', path: profilePath('hcp', profile.created_by) },
     { id: 'monitor', path: '/Hcp/monitor' },
+    { id: 'reports', path: '/Hcp/charts' },
     { id: 'events', path: '/Hcp/events' },
     { id: 'records', path: '/Hcp/records' },
   ];

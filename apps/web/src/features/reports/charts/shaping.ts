@@ -1,0 +1,176 @@
+import { basalAxisMax, DISPLAY_MAX_MGDL, displayGlucose, type GlucoseUnit } from '@cgm/domain';
+import type { DdDay, ProfileColumns } from '@cgm/contract';
+
+// Pure shaping of report answers into what the SVG charts draw: glucose in the display unit,
+// time as minutes after local midnight, gaps kept as breaks (a line never bridges missing data).
+
+export type Pt = readonly [number, number];
+/** A polyline's runs: each run is drawn as one path; a gap starts a new run. */
+export type Runs = Pt[][];
+
+/** Readings further apart than this (minutes) are not joined by a line. */
+export const GAP_MIN = 15;
+
+export function splitRuns(xs: readonly number[], ys: ReadonlyArray<number | null>, gap = GAP_MIN): Runs {
+  const runs: Runs = [];
+  let run: Pt[] = [];
+  let lastX = -Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    const y = ys[i];
+    const x = xs[i]!;
+    if (y === null || y === undefined || x - lastX > gap) {
+      if (run.length) runs.push(run);
+      run = [];
+    }
+    if (y !== null && y !== undefined) {
+      run.push([x, y]);
+      lastX = x;
+    }
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+/** SVG path data of runs through scale functions. */
+export function runsPath(runs: Runs, sx: (x: number) => number, sy: (y: number) => number): string {
+  let d = '';
+  for (const run of runs) {
+    run.forEach(([x, y], i) => {
+      d += `${i ? 'L' : 'M'}${sx(x).toFixed(1)} ${sy(y).toFixed(1)}`;
+    });
+  }
+  return d;
+}
+
+/** A band between two lines, closed per run where both ends have values. */
+export function bandPath(
+  xs: readonly number[],
+  lo: ReadonlyArray<number | null>,
+  hi: ReadonlyArray<number | null>,
+  sx: (x: number) => number,
+  sy: (y: number) => number,
+): string {
+  let d = '';
+  let run: number[] = [];
+  const flush = () => {
+    if (run.length) {
+      const top = run.map((i, k) => `${k ? 'L' : 'M'}${sx(xs[i]!).toFixed(1)} ${sy(hi[i]!).toFixed(1)}`);
+      const bottom = [...run].reverse().map((i) => `L${sx(xs[i]!).toFixed(1)} ${sy(lo[i]!).toFixed(1)}`);
+      d += `${top.join('')}${bottom.join('')}Z`;
+    }
+    run = [];
+  };
+  for (let i = 0; i < xs.length; i++) {
+    if (lo[i] === null || hi[i] === null || lo[i] === undefined || hi[i] === undefined) flush();
+    else run.push(i);
+  }
+  flush();
+  return d;
+}
+
+/** Top of the glucose axis: the display maximum (400 mg/dL, 22.2 mmol/L), same for every day. */
+export const glucoseTop = (unit: GlucoseUnit) => displayGlucose(DISPLAY_MAX_MGDL, unit).value!;
+export const glucoseTicks = (unit: GlucoseUnit) =>
+  unit === 'mg/dL' ? [100, 200, 300, 400] : [5, 10, 15, 20];
+
+/** A sensor reading as plotted: display codes H at the top, C/CX at the bottom, CE0/CE1 a gap. */
+export function sgPlot(mgdl: number | null, quality: string | null, code: string | null, unit: GlucoseUnit) {
+  if (mgdl === null && code === 'H') return glucoseTop(unit);
+  return displayGlucose(mgdl, unit, quality).value;
+}
+
+export interface BasalStep {
+  start: number;
+  end: number;
+  rate: number;
+  series: string;
+}
+
+export interface DayModel {
+  /** Minutes in the day (1380, 1440 or 1500 on DST changes). */
+  length: number;
+  sg: Runs;
+  basal: BasalStep[];
+  basalMax: number;
+  boluses: Array<DdDay['boluses'][number] & { x: number }>;
+  bg: Array<DdDay['bg'][number] & { x: number; y: number }>;
+  events: Array<DdDay['events'][number] & { x: number }>;
+  alarms: Array<DdDay['alarms'][number] & { x: number }>;
+  sessions: Array<DdDay['sessions'][number] & { x: number }>;
+}
+
+/** One day of the daily report, x in minutes after the day's local midnight. */
+export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
+  const minute = (ms: number) => (ms - day.from_ms) / 60_000;
+  const length = minute(day.to_ms);
+  const inDay = (x: number) => x >= 0 && x < length;
+  const sgX = day.sg.time.map(minute);
+  const sgY = day.sg.time.map((_, i) =>
+    sgPlot(day.sg.mgdl[i] ?? null, day.sg.quality[i] ?? null, day.sg.display_code[i] ?? null, unit),
+  );
+  const basal: BasalStep[] = [];
+  for (let i = 0; i < day.basal.start.length; i++) {
+    const series = day.basal.series[i];
+    if (!series) continue;
+    const start = Math.max(0, minute(day.basal.start[i]!));
+    const end = Math.min(length, minute(day.basal.start[i]!) + day.basal.duration_min[i]!);
+    if (end <= start) continue;
+    const stopped = series === 'manualStop' || series === 'autoSuspend' || series === 'stop';
+    basal.push({ start, end, rate: stopped ? 0 : day.basal.rate[i]!, series });
+  }
+  const rates = basal.map((b) => b.rate);
+  return {
+    length,
+    sg: splitRuns(sgX, sgY),
+    basal,
+    basalMax: basalAxisMax(Math.max(0, ...rates)),
+    boluses: day.boluses.map((b) => ({ ...b, x: minute(b.time) })).filter((b) => inDay(b.x)),
+    bg: day.bg
+      .map((b) => ({ ...b, x: minute(b.time), y: displayGlucose(b.mgdl, unit).value ?? 0 }))
+      .filter((b) => inDay(b.x)),
+    events: day.events.map((e) => ({ ...e, x: minute(e.time) })).filter((e) => inDay(e.x)),
+    alarms: day.alarms.map((a) => ({ ...a, x: minute(a.time) })).filter((a) => inDay(a.x)),
+    sessions: day.sessions.map((s) => ({ ...s, x: minute(s.start) })).filter((s) => inDay(s.x)),
+  };
+}
+
+/** Overlay curves: each day's readings on one 24-hour axis, in the unit. */
+export function overlayRuns(day: { minute: number[]; mgdl: number[] }, unit: GlucoseUnit): Runs {
+  return splitRuns(
+    day.minute,
+    day.mgdl.map((v) => displayGlucose(v, unit).value),
+  );
+}
+
+export interface ProfileModel {
+  /** Bin centres, minutes after midnight. */
+  x: number[];
+  lo: Array<number | null>;
+  hi: Array<number | null>;
+  q1: Array<number | null>;
+  q3: Array<number | null>;
+  median: Array<number | null>;
+}
+
+/** Bands of a profile in the unit: 10–90 (portal) or 5–95 (AGP convention), 25–75, median. */
+export function profileModel(p: ProfileColumns, unit: GlucoseUnit, outer: '10-90' | '5-95'): ProfileModel {
+  const conv = (col: ReadonlyArray<number | null>) =>
+    col.map((v) => (v === null ? null : displayGlucose(v, unit).value));
+  return {
+    x: p.start_min.map((s) => s + p.bin_minutes / 2),
+    lo: conv(outer === '5-95' ? p.p5 : p.p10),
+    hi: conv(outer === '5-95' ? p.p95 : p.p90),
+    q1: conv(p.p25),
+    q3: conv(p.p75),
+    median: conv(p.p50),
+  };
+}
+
+/** Distinct colours for up to 14 overlaid days (then they repeat, with the legend telling them apart). */
+export const DAY_COLOURS = [
+  '#1f5fbf', '#c2410c', '#1b7a43', '#7c3aed', '#b42318', '#0e7490', '#a16207',
+  '#be185d', '#4d7c0f', '#334155', '#9333ea', '#0369a1', '#b45309', '#15803d',
+] as const; // prettier-ignore
+
+export const TIR_BANDS = ['very_high', 'high', 'in_range', 'low', 'very_low'] as const;
+export type TirBand = (typeof TIR_BANDS)[number];

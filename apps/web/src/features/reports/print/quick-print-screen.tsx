@@ -1,0 +1,163 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { END_DATE_PRESETS, type EndDatePreset, type QuickPrintDuration } from '@cgm/domain';
+import { Notice } from '../../../components/notice';
+import { QUICK_PRINT_REPORTS, reportById, type ReportId } from '../report-catalog';
+import type { ReportCtx } from '../report-context';
+import { ReportsShell } from '../reports-shell';
+import { defaultPaper, openPrintTab, printUrl, rememberPaper, type Paper } from './open-print';
+import { nextQuickPrintIndex, quickRange, type QuickPrintChoice } from './quick-print';
+
+const DURATIONS: QuickPrintDuration[] = ['week', 'month', 'quarter', 'custom'];
+const DEFAULT_REPORTS: ReportId[] = ['agp', 'dashboard', 'trend', 'logbook'];
+
+/** /Hcp/print: quick print — a period, the reports to include, the paper; one click prints. */
+export function QuickPrintHubScreen() {
+  const { t } = useTranslation();
+  return (
+    <ReportsShell place="print" title={t('print.quickPrint')}>
+      {(ctx) => <QuickPrintForm ctx={ctx} />}
+    </ReportsShell>
+  );
+}
+
+function QuickPrintForm({ ctx }: { ctx: ReportCtx }) {
+  const { t } = useTranslation();
+  const [sp] = useSearchParams();
+  const [choice, setChoice] = useState<QuickPrintChoice>({
+    duration: 'week',
+    preset: 'yesterday',
+    customFrom: ctx.params.from ?? ctx.today,
+    customTo: ctx.params.to ?? ctx.today,
+    reports: DEFAULT_REPORTS,
+  });
+  const [paper, setPaper] = useState<Paper>(defaultPaper());
+  const [blocked, setBlocked] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const range = quickRange(choice, ctx.today);
+  const set = (p: Partial<QuickPrintChoice>) => {
+    setChoice((c) => ({ ...c, ...p }));
+    setProblem(null);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!range.ok) return setProblem(range.problem);
+    if (choice.reports.length === 0) return setProblem('messages.chooseEventsOrData');
+    rememberPaper(paper);
+    const q: Record<string, string | undefined> = {
+      uid: ctx.uid,
+      from: range.from,
+      to: range.to,
+      r: choice.reports.join(','),
+      unit: ctx.unit,
+      valid: sp.get('valid') ?? undefined,
+      tl: sp.get('tl') ?? undefined,
+      th: sp.get('th') ?? undefined,
+      aa: sp.get('aa') ?? undefined,
+      ab: sp.get('ab') ?? undefined,
+    };
+    setBlocked(!openPrintTab(printUrl(`/quickPrint${nextQuickPrintIndex()}`, q, paper)));
+  };
+
+  return (
+    <form className="form quick-print" onSubmit={submit} noValidate>
+      <fieldset className="segmented">
+        <legend>{t('print.duration')}</legend>
+        {DURATIONS.map((d) => (
+          <label key={d} className="segmented__option">
+            <input
+              type="radio"
+              name="duration"
+              checked={choice.duration === d}
+              onChange={() => set({ duration: d })}
+            />
+            {t(`print.durations.${d}`)}
+          </label>
+        ))}
+      </fieldset>
+      {choice.duration === 'custom' ? (
+        <div className="date-form__row">
+          <label className="field">
+            <span className="field__label">{t('reports.settings.from')}</span>
+            <input
+              className="input"
+              type="date"
+              value={choice.customFrom}
+              max={ctx.today}
+              onChange={(e) => set({ customFrom: e.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t('reports.settings.to')}</span>
+            <input
+              className="input"
+              type="date"
+              value={choice.customTo}
+              max={ctx.today}
+              onChange={(e) => set({ customTo: e.target.value })}
+            />
+          </label>
+        </div>
+      ) : (
+        <label className="field">
+          <span className="field__label">{t('print.endsOn')}</span>
+          <select
+            className="input"
+            value={choice.preset}
+            onChange={(e) => set({ preset: e.target.value as EndDatePreset })}
+          >
+            {END_DATE_PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {t(`print.presets.${p}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <p className="quick-print__range" aria-live="polite">
+        {range.ok
+          ? t('reports.range.fromTo', {
+              from: ctx.fmt.day(range.from, 'long'),
+              to: ctx.fmt.day(range.to, 'long'),
+            })
+          : t(range.problem)}
+      </p>
+      <fieldset className="quick-print__reports">
+        <legend>{t('print.reports')}</legend>
+        {QUICK_PRINT_REPORTS.map((id) => (
+          <label key={id} className="check">
+            <input
+              type="checkbox"
+              checked={choice.reports.includes(id)}
+              onChange={(e) =>
+                set({
+                  reports: e.target.checked
+                    ? [...choice.reports, id]
+                    : choice.reports.filter((r) => r !== id),
+                })
+              }
+            />
+            {t(`reports.names.${id}`)}
+            {reportById(id).maxDays === 14 && <span className="muted small"> {t('print.upTo14')}</span>}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span className="field__label">{t('print.paper')}</span>
+        <select className="input" value={paper} onChange={(e) => setPaper(e.target.value as Paper)}>
+          <option value="a4">A4</option>
+          <option value="letter">{t('print.letter')}</option>
+        </select>
+      </label>
+      {problem && <Notice kind="error">{t(problem)}</Notice>}
+      {blocked && <Notice kind="warning">{t('messages.popupBlocked')}</Notice>}
+      <div className="form__actions">
+        <button type="submit" className="btn btn--primary">
+          {t('print.printNow')}
+        </button>
+      </div>
+    </form>
+  );
+}

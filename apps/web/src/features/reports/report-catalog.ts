@@ -1,0 +1,78 @@
+// Which report lives behind which route (docs/REPORTS.md). The spec names the screens
+// /Hcp/charts/chart0–chart9 and the print pages chart0-print … chart7-print, chart6-print2,
+// chart9-print, events-print1, record-print without saying which report each is; this table is the
+// one place that decides, so the screens, the print pages and quick print agree.
+
+export type ReportId =
+  | 'dashboard'
+  | 'daily'
+  | 'overlay'
+  | 'trend'
+  | 'logbook'
+  | 'segment'
+  | 'deviceSettings'
+  | 'alerts'
+  | 'events'
+  | 'records'
+  | 'agp';
+
+export interface ReportEntry {
+  id: ReportId;
+  /** The /Hcp/charts/chart{n} screen, or null for a report that only prints (the AGP page). */
+  chart: number | null;
+  /** Longest range in days (spec §5: 14 for the day-by-day views, 90 otherwise); null: no range. */
+  maxDays: 14 | 90 | null;
+  /** The print page of the report. */
+  print: string;
+}
+
+export const REPORTS: readonly ReportEntry[] = [
+  { id: 'dashboard', chart: 0, maxDays: 90, print: '/chart0-print' },
+  { id: 'daily', chart: 1, maxDays: 14, print: '/chart1-print' },
+  { id: 'overlay', chart: 2, maxDays: 14, print: '/chart2-print' },
+  { id: 'trend', chart: 3, maxDays: 90, print: '/chart3-print' },
+  { id: 'logbook', chart: 4, maxDays: 90, print: '/chart4-print' },
+  { id: 'segment', chart: 5, maxDays: 90, print: '/chart5-print' },
+  { id: 'deviceSettings', chart: 6, maxDays: null, print: '/chart6-print' },
+  { id: 'alerts', chart: 7, maxDays: 90, print: '/chart7-print' },
+  { id: 'events', chart: 8, maxDays: 90, print: '/events-print1' },
+  { id: 'records', chart: 9, maxDays: null, print: '/chart9-print' },
+  { id: 'agp', chart: null, maxDays: 90, print: '/chart6-print2' },
+];
+
+/** record-print prints the records report too (the spec lists both paths). */
+export const RECORD_PRINT_ALIAS = '/record-print';
+
+const BY_ID = new Map(REPORTS.map((r) => [r.id, r]));
+
+export function reportById(id: ReportId): ReportEntry {
+  return BY_ID.get(id)!;
+}
+
+export function reportOfChart(chart: number): ReportEntry | undefined {
+  return REPORTS.find((r) => r.chart === chart);
+}
+
+/** The screens in tab order. */
+export const SCREEN_REPORTS = REPORTS.filter((r) => r.chart !== null);
+
+export const chartPath = (chart: number) => `/Hcp/charts/chart${chart}`;
+
+/** Reports a quick print may hold, in the order they print. */
+export const QUICK_PRINT_REPORTS: readonly ReportId[] = [
+  'agp',
+  'dashboard',
+  'trend',
+  'daily',
+  'overlay',
+  'logbook',
+  'segment',
+  'deviceSettings',
+  'events',
+  'alerts',
+  'records',
+];
+
+export function isReportId(s: string): s is ReportId {
+  return BY_ID.has(s as ReportId);
+}

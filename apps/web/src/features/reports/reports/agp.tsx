@@ -1,0 +1,181 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MiniProfile } from '../charts/mini-profile';
+import { ProfileChart } from '../charts/profile-chart';
+import { profileModel } from '../charts/shaping';
+import { useChartData } from '../reports-api';
+import { TimeInRangesBar } from '../stats-block';
+import { Loadable, ReportSection } from './loadable';
+import type { ReportViewProps } from './types';
+
+/** Consensus targets printed beside the figures (Battelino 2019, most adults with type 1 or 2). */
+const TARGETS = [
+  { key: 'inRange', band: 'in_range', goal: '>70 %' },
+  { key: 'low', band: 'low+', goal: '<4 %' },
+  { key: 'veryLow', band: 'very_low', goal: '<1 %' },
+  { key: 'high', band: 'high+', goal: '<25 %' },
+  { key: 'veryHigh', band: 'very_high', goal: '<5 %' },
+] as const;
+
+/** The AGP page shows the daily profiles of the last 14 days of its range (the standard layout). */
+const DAILY_PROFILES = 14;
+
+/**
+ * The AGP report (chart6-print2, and in quick print): statistics and targets, time in ranges, the
+ * AGP curve (5–95 by the AGP convention; ?band=10 gives the portal's 10–90) and the daily glucose
+ * profiles, in the standard one-page layout.
+ */
+export function AgpReport({ ctx, range }: ReportViewProps) {
+  const { t } = useTranslation();
+  const [sp] = useSearchParams();
+  const outer = sp.get('band') === '10' ? '10-90' : '5-95';
+  const q = useChartData('ta', ctx.uid, range, ctx.params);
+  const { fmt } = ctx;
+  return (
+    <Loadable q={q}>
+      {(res) => {
+        const s = res.report_data.stats;
+        const tir = s.time_in_ranges;
+        const pctOf = (band: (typeof TARGETS)[number]['band']) =>
+          !tir
+            ? null
+            : band === 'low+'
+              ? tir.low + tir.very_low
+              : band === 'high+'
+                ? tir.high + tir.very_high
+                : tir[band];
+        const days = res.report_data.days.slice(-DAILY_PROFILES);
+        const expected = res.coverage.length * 720;
+        return (
+          <div className="report report--agp">
+            <div className="agp-top">
+              <ReportSection title={t('reports.agp.statsTitle')}>
+                <table className="table table--compact">
+                  <tbody>
+                    <Row
+                      label={t('reports.agp.period')}
+                      value={`${fmt.day(res.from)} – ${fmt.day(res.to)} (${t('reports.range.days', { count: res.coverage.length })})`}
+                    />
+                    <Row
+                      label={t('reports.agp.active')}
+                      value={`${fmt.pct(expected ? Math.min(100, (s.count / expected) * 100) : null)} %`}
+                    />
+                    <Row label={t('reports.stats.mean')} value={`${fmt.glucose(s.mean)} ${fmt.unit}`} />
+                    <Row label={t('reports.stats.gmi')} value={`${fmt.num(s.gmi, 1)} %`} />
+                    <Row
+                      label={t('reports.stats.cv')}
+                      value={`${fmt.pct(s.cv)} %`}
+                      hint={t('reports.agp.cvGoal')}
+                    />
+                  </tbody>
+                </table>
+                <h4 className="agp-sub">{t('reports.agp.targetsTitle')}</h4>
+                <table className="table table--compact">
+                  <thead>
+                    <tr>
+                      <th>{t('reports.agp.range')}</th>
+                      <th>{t('reports.agp.goal')}</th>
+                      <th>{t('reports.agp.result')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {TARGETS.map((row) => (
+                      <tr key={row.key}>
+                        <td>{t(`reports.agp.target.${row.key}`, { unit: fmt.unit, ...limits(fmt) })}</td>
+                        <td>{row.goal}</td>
+                        <td>{fmt.pct(pctOf(row.band))} %</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ReportSection>
+              <ReportSection title={t('reports.tir.title')}>
+                <TimeInRangesBar stats={s} fmt={fmt} />
+              </ReportSection>
+            </div>
+            <ReportSection title={t('reports.agp.curveTitle')}>
+              <AgpCurve res={res} ctx={ctx} outer={outer} />
+            </ReportSection>
+            <ReportSection title={t('reports.agp.dailyTitle', { count: days.length })}>
+              <div className="mini-grid">
+                {days.map((d) => (
+                  <figure key={d.day} className="mini-grid__day">
+                    <figcaption className="small">{fmt.shortDay(d.day)}</figcaption>
+                    <MiniProfile
+                      medians={d.median.map((v) => (v === null ? null : fmt.toUnit(v)))}
+                      unit={fmt.unit}
+                      low={fmt.toUnit(res.thresholds.target_low)}
+                      high={fmt.toUnit(res.thresholds.target_high)}
+                      label={t('reports.agp.dayLabel', { day: fmt.day(d.day, 'long') })}
+                    />
+                  </figure>
+                ))}
+              </div>
+            </ReportSection>
+          </div>
+        );
+      }}
+    </Loadable>
+  );
+}
+
+const limits = (fmt: ReportViewProps['ctx']['fmt']) => ({
+  l54: fmt.glucose(54),
+  l70: fmt.glucose(70),
+  l180: fmt.glucose(180),
+  l250: fmt.glucose(250),
+});
+
+function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>
+        {value}
+        {hint && <span className="muted small"> {hint}</span>}
+      </td>
+    </tr>
+  );
+}
+
+function AgpCurve({
+  res,
+  ctx,
+  outer,
+}: {
+  res: NonNullable<ReturnType<typeof useChartData<'ta'>>['data']>;
+  ctx: ReportViewProps['ctx'];
+  outer: '5-95' | '10-90';
+}) {
+  const { t } = useTranslation();
+  const { fmt } = ctx;
+  const model = useMemo(() => profileModel(res.report_data.profile, fmt.unit, outer), [res, fmt.unit, outer]);
+  return (
+    <>
+      <ProfileChart
+        model={model}
+        unit={fmt.unit}
+        low={fmt.toUnit(res.thresholds.target_low)}
+        high={fmt.toUnit(res.thresholds.target_high)}
+        format={(v) => fmt.num(v, fmt.unit === 'mg/dL' ? 0 : 1)}
+        title={t('reports.agp.curveTitle')}
+        description={t('reports.agp.curveDesc', { band: outer })}
+      />
+      <ul className="profile-legend">
+        <li>
+          <span className="profile-legend__key profile-legend__key--outer" aria-hidden="true" />
+          {t(outer === '5-95' ? 'reports.profile.outer595' : 'reports.profile.outer1090')}
+        </li>
+        <li>
+          <span className="profile-legend__key profile-legend__key--inner" aria-hidden="true" />
+          {t('reports.profile.inner')}
+        </li>
+        <li>
+          <span className="profile-legend__key profile-legend__key--median" aria-hidden="true" />
+          {t('reports.profile.median')}
+        </li>
+      </ul>
+    </>
+  );
+}

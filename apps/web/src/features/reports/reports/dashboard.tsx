@@ -1,0 +1,137 @@
+import { useTranslation } from 'react-i18next';
+import { BarChart, LineChart } from '../../../charts/svg-charts';
+import { useDataReport } from '../reports-api';
+import { GlucoseStats, InsulinStats, TimeInRangesBar } from '../stats-block';
+import { Loadable, ReportSection } from './loadable';
+import type { ReportViewProps } from './types';
+
+/**
+ * chart0, the dashboard: every statistic of spec §3 over the range, with the charts people read
+ * faster than numbers: time in ranges, mean glucose and time in range per day, insulin per day.
+ */
+export function DashboardReport({ ctx, range }: ReportViewProps) {
+  const { t } = useTranslation();
+  const q = useDataReport(ctx.uid, ['dashboard'], range, ctx.params);
+  const { fmt } = ctx;
+  return (
+    <Loadable q={q}>
+      {(res) => {
+        const d = res.report_data.dashboard;
+        if (!d) return null;
+        const daily = d.daily;
+        const labels = daily.map((x) => fmt.shortDay(x.day));
+        // A day without readings has no average: it is left out of the line, not drawn as 0.
+        const withMean = daily.filter((x) => x.mean !== null);
+        return (
+          <div className="report report--dashboard">
+            <p className="report__facts">
+              {t('reports.dashboard.facts', {
+                days: fmt.num(d.days_with_data),
+                valid: fmt.num(d.valid_days),
+                wear: fmt.pct(d.sensor_wear),
+              })}
+            </p>
+            <div className="report-grid">
+              <ReportSection title={t('reports.stats.title')}>
+                <GlucoseStats stats={d.stats} fmt={fmt} />
+              </ReportSection>
+              <ReportSection title={t('reports.tir.title')}>
+                <TimeInRangesBar stats={d.stats} fmt={fmt} />
+              </ReportSection>
+            </div>
+            <div className="report-grid">
+              <ReportSection title={t('reports.dashboard.meanPerDay', { unit: fmt.unit })}>
+                <LineChart
+                  title={t('reports.dashboard.meanPerDay', { unit: fmt.unit })}
+                  labels={withMean.map((x) => fmt.shortDay(x.day))}
+                  series={[
+                    {
+                      name: t('reports.stats.mean'),
+                      tone: 'primary',
+                      values: withMean.map((x) => fmt.toUnit(x.mean!)),
+                    },
+                  ]}
+                  format={(v) => fmt.num(v, fmt.unit === 'mg/dL' ? 0 : 1)}
+                />
+              </ReportSection>
+              <ReportSection title={t('reports.dashboard.tirPerDay')}>
+                <BarChart
+                  title={t('reports.dashboard.tirPerDay')}
+                  data={daily.map((x, i) => ({ label: labels[i]!, value: x.in_range ?? 0 }))}
+                  max={100}
+                  tone="success"
+                  format={(v) => `${fmt.num(v)} %`}
+                />
+              </ReportSection>
+            </div>
+            <div className="report-grid">
+              <ReportSection title={t('reports.insulin.title')}>
+                <InsulinStats insulin={d.insulin} fmt={fmt} />
+              </ReportSection>
+              <ReportSection title={t('reports.dashboard.insulinPerDay')}>
+                <BarChart
+                  title={t('reports.dashboard.insulinPerDay')}
+                  data={daily.map((x, i) => ({ label: labels[i]!, value: x.insulin?.total ?? 0 }))}
+                  tone="accent"
+                  format={(v) => fmt.num(v, 0)}
+                />
+                <InsulinSplit basal={d.insulin.basal} kinds={d.insulin} fmt={fmt} />
+              </ReportSection>
+            </div>
+          </div>
+        );
+      }}
+    </Loadable>
+  );
+}
+
+/** Basal and the kinds of bolus as one bar, per day of insulin data. */
+function InsulinSplit({
+  basal,
+  kinds,
+  fmt,
+}: {
+  basal: number | null;
+  kinds: {
+    bolus_normal: number | null;
+    bolus_extended: number | null;
+    bolus_combo: number | null;
+    auto_bolus: number | null;
+  };
+  fmt: ReportViewProps['ctx']['fmt'];
+}) {
+  const { t } = useTranslation();
+  const parts = [
+    { key: 'basal', v: basal ?? 0 },
+    { key: 'bolusNormal', v: kinds.bolus_normal ?? 0 },
+    { key: 'bolusExtended', v: kinds.bolus_extended ?? 0 },
+    { key: 'bolusCombo', v: kinds.bolus_combo ?? 0 },
+    { key: 'autoBolus', v: kinds.auto_bolus ?? 0 },
+  ];
+  const total = parts.reduce((a, p) => a + p.v, 0);
+  if (!(total > 0)) return null;
+  return (
+    <div className="split-bar" role="img" aria-label={t('reports.dashboard.split')}>
+      <div className="split-bar__bar">
+        {parts.map((p) =>
+          p.v > 0 ? (
+            <span
+              key={p.key}
+              className={`split-bar__part split-bar__part--${p.key}`}
+              style={{ inlineSize: `${(p.v / total) * 100}%` }}
+            />
+          ) : null,
+        )}
+      </div>
+      <ul className="split-bar__legend">
+        {parts.map((p) => (
+          <li key={p.key}>
+            <span className={`split-bar__swatch split-bar__part--${p.key}`} aria-hidden="true" />
+            {t(`reports.insulin.${p.key}`)} {fmt.insulin(p.v)} {t('units.insulin')} (
+            {fmt.pct((p.v / total) * 100, 0)} %)
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
