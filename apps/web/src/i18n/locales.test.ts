@@ -32,6 +32,20 @@ function placeholders(text: string): string[] {
 
 const en = load('en');
 
+/**
+ * Plural keys (i18next: `key_one`, `key_other`, …). English has two forms; a language has the forms
+ * its plural rules use (Arabic six, Polish four…), or i18next falls back to English for those counts.
+ */
+const pluralBases = [...en.keys()]
+  .filter((k) => k.endsWith('_other'))
+  .map((k) => k.slice(0, -'_other'.length));
+const pluralFormsOf = (code: string) => new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+/** Keys a language may have besides en.json's: the extra plural forms its rules use. */
+function extraPluralKeys(code: string): Set<string> {
+  const forms = pluralFormsOf(code).filter((f) => f !== 'one' && f !== 'other');
+  return new Set(pluralBases.flatMap((b) => forms.map((f) => `${b}_${f}`)));
+}
+
 describe('locale files', () => {
   it('exist for exactly the 22 languages', () => {
     const files = readdirSync(dir)
@@ -50,13 +64,25 @@ describe('locale files', () => {
     it('has every key of en.json', () => {
       expect([...en.keys()].filter((k) => !other.has(k))).toEqual([]);
     });
-    it('has no key that en.json lacks', () => {
-      expect([...other.keys()].filter((k) => !en.has(k))).toEqual([]);
+    it('has no key that en.json lacks, besides its own plural forms', () => {
+      const extra = extraPluralKeys(code);
+      expect([...other.keys()].filter((k) => !en.has(k) && !extra.has(k))).toEqual([]);
+    });
+    it('has every plural form its language uses', () => {
+      const needed = pluralBases.flatMap((b) => pluralFormsOf(code).map((f) => `${b}_${f}`));
+      expect(needed.filter((k) => !other.has(k))).toEqual([]);
     });
     it('keeps the placeholders of en.json', () => {
       const differing = [...en].filter(
         ([k, v]) => other.has(k) && placeholders(v).join() !== placeholders(other.get(k)!).join(),
       );
+      // An extra plural form keeps the placeholders of the English `_other` form.
+      for (const k of extraPluralKeys(code)) {
+        const english = en.get(`${k.slice(0, k.lastIndexOf('_'))}_other`)!;
+        if (other.has(k) && placeholders(english).join() !== placeholders(other.get(k)!).join()) {
+          differing.push([k, english]);
+        }
+      }
       expect(differing.map(([k]) => k)).toEqual([]);
     });
     it('has no empty texts', () => {
