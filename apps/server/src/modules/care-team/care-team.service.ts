@@ -28,7 +28,7 @@ function toGroupUser(m: MemberRow): GroupUser {
 
 /**
  * An HCP group's user management (spec §2 /HcpUserManagement, /HcpGroupUserInfo, /HcpAddUser;
- * docs/PERMISSIONS-care-team.md). Only the manager acts, and only on their own group's members:
+ * docs/PERMISSIONS.md "Care teams"). Only the manager acts, and only on their own group's members:
  * any other id is answered as not found, whether it exists or not, so nothing leaks about other
  * groups. A member's patients are listed by name only; their data stays behind each patient's
  * consent to the HCP who opens it.

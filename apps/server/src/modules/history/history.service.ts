@@ -8,7 +8,7 @@ import { createHistoryRepository } from './history.repository';
 
 /**
  * The HCP operation history (spec §2 /HcpOperationHistory): an HCP reads their own rows; a group
- * manager also those of the group's members (docs/PERMISSIONS-care-team.md). Read-only: the table
+ * manager also those of the group's members (docs/PERMISSIONS.md "Care teams"). Read-only: the table
  * refuses UPDATE and DELETE, and no route writes to it except through recordOperation.
  */
 export function createHistoryService(ctx: AppContext) {

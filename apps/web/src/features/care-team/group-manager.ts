@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../app/session';
 
 /**
- * Whether the signed-in account manages an HCP group (docs/PERMISSIONS-care-team.md): an HCP that
+ * Whether the signed-in account manages an HCP group (docs/PERMISSIONS.md "Care teams"): an HCP that
  * is not itself a group member, and neither the admin nor the clinic login. The server decides;
  * this only chooses what the screens offer.
  */
