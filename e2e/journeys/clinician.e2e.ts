@@ -67,14 +67,19 @@ describe('clinician', () => {
       password: found.password,
       user_type: 'P',
     });
-    expect((await api<{ error: number }>(API.relationsPermit, { uid: hcp.uid }, patient.token)).error).toBe(0);
+    expect((await api<{ error: number }>(API.relationsPermit, { uid: hcp.uid }, patient.token)).error).toBe(
+      0,
+    );
 
     // The found patient is on the list now; the HCP opens them and adds an event and a note.
     await page.goto(`${stage.portal.url}/PatientList`);
     await page.getByText(found.realname).first().click();
     await waitForPath(page, '/Hcp');
     const tabs = page.getByRole('navigation', { name: en('patientView.tabsLabel') });
-    await tabs.getByRole('link', { name: en('patientView.tabs.events') }).first().click();
+    await tabs
+      .getByRole('link', { name: en('patientView.tabs.events') })
+      .first()
+      .click();
     await waitForPath(page, '/Hcp/events');
     await page.getByRole('button', { name: en('events.add'), exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -85,7 +90,10 @@ describe('clinician', () => {
     await page.getByRole('cell', { name: 'Pasta lunch' }).waitFor();
     await screenshot(page, '43-hcp-events');
 
-    await tabs.getByRole('link', { name: en('patientView.tabs.records') }).first().click();
+    await tabs
+      .getByRole('link', { name: en('patientView.tabs.records') })
+      .first()
+      .click();
     await waitForPath(page, '/Hcp/records');
     const notes = page.getByRole('region', { name: en('records.notes') });
     await notes.getByLabel(en('records.newNote')).fill('Discussed pre-bolus timing for lunch.');
@@ -97,8 +105,15 @@ describe('clinician', () => {
     await page.goto(`${stage.portal.url}/PatientList`);
     await page.getByRole('link', { name: en('patients.tools.history') }).click();
     await waitForPath(page, '/HcpOperationHistory');
-    for (const key of ['history.action.patient_create', 'history.action.events_add', 'history.action.records_add']) {
-      await page.getByRole('cell', { name: en(key), exact: true }).first().waitFor();
+    for (const key of [
+      'history.action.patient_create',
+      'history.action.events_add',
+      'history.action.records_add',
+    ]) {
+      await page
+        .getByRole('cell', { name: en(key), exact: true })
+        .first()
+        .waitFor();
     }
     await page.getByRole('cell', { name: created.realname }).first().waitFor();
     await page.getByRole('cell', { name: found.realname }).first().waitFor();

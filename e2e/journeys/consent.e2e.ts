@@ -77,7 +77,10 @@ describe('consent', () => {
     await carerPage.goto(`${stage.portal.url}/carerConnection`);
     await carerPage.getByText('Alex Demo').first().waitFor();
     await screenshot(carerPage, '41-carer-home');
-    await carerPage.getByRole('link', { name: en('carer.openMonitor') }).first().click();
+    await carerPage
+      .getByRole('link', { name: en('carer.openMonitor') })
+      .first()
+      .click();
     await waitForPath(carerPage, '/monitor');
     await carerPage.getByText(en('monitor.live.on'), { exact: true }).waitFor();
     const device = await api<{ device_token: string }>(

@@ -4,6 +4,7 @@ export * from './paths';
 export * from './device-records';
 export * from './monitor';
 export * from './pdm-settings';
+export * from './reviewed-settings';
 export * from './data';
 export * from './connections';
 export * from './care-team';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common';
-import { pdmSettings } from './pdm-settings';
+import { reviewedPdmSettings } from './reviewed-settings';
 import {
   alarmItem,
   bgItem,
@@ -305,7 +305,9 @@ export const deviceSettingsQuery = z.object({
 export const deviceSettingsReportResponse = z.object({
   error: z.literal(0),
   patient: z.string(),
-  settings: pdmSettings.nullable().describe('Null when no PDM settings were ever received'),
+  settings: reviewedPdmSettings
+    .nullable()
+    .describe('Null when no settings were ever received; uploaded ones hold only what their app sent'),
   serial: z.string().nullable(),
   time: z.number().int().nullable().describe('When these settings were read from the device'),
   utc_offset_min: utcOffsetField.nullable().describe('Offset of the latest reading, for local display'),

@@ -148,6 +148,7 @@ export async function deleteDocs(
       tx,
       patientId,
       own.map((v) => ({ seq: v.seq, date: v.date })),
+      collection,
     );
     return own.length;
   });

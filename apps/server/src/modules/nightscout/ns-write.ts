@@ -7,6 +7,7 @@ import { checkRecords } from '../ingest/ingest.validate';
 import { storeRecords } from '../ingest/ingest.repository';
 import { newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
 import { NS_SERIAL, toRecords } from './ns-map';
+import { storeProfileSettings, unmapProfiles } from './ns-profile';
 import type { Collection } from './ns-query';
 
 export interface WriteOptions {
@@ -157,7 +158,14 @@ export async function writeDocs(
       tx,
       patientId,
       updates.map((u) => ({ seq: Number(u.row.seq), date: new Date(u.row.date).getTime() })),
+      collection,
     );
+    if (collection === 'profile')
+      await storeProfileSettings(
+        tx,
+        patientId,
+        mapped.map((m) => ({ doc: m.n.doc, date: m.n.date })),
+      );
     const records = mapped.flatMap(({ seq, n }) => toRecords(collection, n.doc, seq, n.date, n.utcOffsetMin));
     const { valid } = checkRecords(records, opts.nowMs);
     if (valid.length)
@@ -196,8 +204,16 @@ export async function unmapDocs(
   tx: Db,
   patientId: string,
   docs: ReadonlyArray<{ seq: number; date: number }>,
+  collection?: Collection,
 ) {
   if (!docs.length) return;
+  // Settings rows have no seq: a profile's row is the one at its start time (see ns-profile).
+  if (collection === 'profile')
+    await unmapProfiles(
+      tx,
+      patientId,
+      docs.map((d) => d.date),
+    );
   const seqs = sql`${pgArray(docs.map((d) => d.seq))}::bigint[]`;
   for (const table of [
     'sg_readings',

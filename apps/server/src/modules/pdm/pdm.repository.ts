@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceSessions, pdmSettings } from '../../db/schema';
+import { NS_SERIAL } from '../nightscout/ns-map';
 
 /** At most this many sessions per answer: years of 3-day patches and 14-day sensors. */
 export const SESSIONS_LIMIT = 1000;
@@ -8,12 +9,22 @@ export const SESSIONS_LIMIT = 1000;
 /** SQL of the PDM settings history and the sensor and patch sessions (spec §3). */
 export function createPdmRepository(db: Db) {
   return {
-    /** The newest settings row, or the newest at or before `at`. */
+    /**
+     * The PDM's newest settings row, or the newest at or before `at`. Settings made from a
+     * Nightscout profile are not the PDM's (and hold only part of its settings): the device-settings
+     * report shows them.
+     */
     async settingsAt(patientId: string, at?: Date) {
       const rows = await db
         .select()
         .from(pdmSettings)
-        .where(and(eq(pdmSettings.patientId, patientId), at ? lte(pdmSettings.time, at) : undefined))
+        .where(
+          and(
+            eq(pdmSettings.patientId, patientId),
+            ne(pdmSettings.serial, NS_SERIAL),
+            at ? lte(pdmSettings.time, at) : undefined,
+          ),
+        )
         .orderBy(desc(pdmSettings.time))
         .limit(1);
       return rows[0];

@@ -12,7 +12,7 @@ import type {
   DatamapResponse,
   DeviceSettingsReportResponse,
   EventsReportResponse,
-  PdmSettings,
+  ReviewedPdmSettings,
   ReportQuery,
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
@@ -116,7 +116,8 @@ export function createReportExtrasService(ctx: AppContext) {
       const [row, context] = await Promise.all([repo.pdmSettings(patientId, at), repo.context(patientId)]);
       const current = row?.current ?? null;
       // Checked against the same contract schema at ingest (and again by the response schema).
-      const settings = (current?.settings ?? null) as PdmSettings | null;
+      // Uploaded settings (a Nightscout profile) hold only what their app sent.
+      const settings = (current?.settings ?? null) as ReviewedPdmSettings | null;
       return {
         error: 0,
         patient: patientId,
@@ -127,10 +128,9 @@ export function createReportExtrasService(ctx: AppContext) {
         source: current?.source ?? null,
         basal_totals: settings
           ? Object.fromEntries(
-              Object.entries(settings.basal.patterns).map(([name, schedule]) => [
-                name,
-                basalScheduleTotal(schedule),
-              ]),
+              Object.entries(settings.basal?.patterns ?? {}).flatMap(([name, schedule]) =>
+                schedule ? [[name, basalScheduleTotal(schedule)]] : [],
+              ),
             )
           : {},
         changes: row?.changes ?? [],
