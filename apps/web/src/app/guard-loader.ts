@@ -8,6 +8,7 @@ import { isSupportedBrowser } from './browser';
 import { guard, type RouteKind } from './guard';
 import { endSession, currentSession } from './session-state';
 import { readCookie, UID_COOKIE } from './session';
+import { rememberReturnTo } from './return-to';
 
 // Runs the pure guard before every route renders (react-router loaders run before the screen).
 
@@ -47,6 +48,8 @@ export function guardLoader(kind: RouteKind | null): LoaderFunction {
     });
     if (decision.action === 'redirect') {
       if (decision.clearSession) endSession();
+      // A signed-out visitor of a signed-in page comes back to it after signing in.
+      if (kind === 'user' && !currentSession()) rememberReturnTo(sessionStore(), url.pathname + url.search);
       return redirect(decision.to);
     }
     if (kind === 'public') await applyQueryLocale(url.search);

@@ -6,6 +6,7 @@ import type { LoginResponse } from '@cgm/contract';
 import { configQuery } from '../../api/config';
 import type { ApiResult } from '../../api/client';
 import { homeOf } from '../../app/homes';
+import { takeReturnTo } from '../../app/return-to';
 import { SESSION_KEYS } from '../../app/session';
 import { currentSession, saveSession, signOut } from '../../app/session-state';
 import { Dialog } from '../../components/dialog';
@@ -35,7 +36,8 @@ export function useSignIn(edition: Edition) {
 
   const goHome = () => {
     const user = currentSession();
-    void navigate(user ? homeOf(user) : '/login', { replace: true });
+    const back = user ? takeReturnTo(sessionStore()) : null;
+    void navigate(back ?? (user ? homeOf(user) : '/login'), { replace: true });
   };
 
   const currentTerms = async (): Promise<string | null> => {
