@@ -4,7 +4,7 @@
 
 import { quantileOfRange } from './quantile';
 import { orderByValue } from './sort';
-import type { GlucoseReading } from './readings';
+import type { Readings } from './readings';
 import { MS_PER_DAY, MS_PER_MINUTE, prepareReadings } from './readings';
 
 /** 144 ten-minute bins (daily profile) or 48 half-hour bins (segment view). */
@@ -31,10 +31,31 @@ export interface ProfileBin {
   percentiles: Record<number, number | null>;
 }
 
-export function dailyProfile(
-  readings: readonly GlucoseReading[],
+/** The same bins column-wise: bin b starts at startMinute[b]; percentiles.get(p)[b] (null: empty bin). */
+export interface DailyProfileColumns {
+  binMinutes: number;
+  startMinute: number[];
+  count: number[];
+  percentiles: Map<number, Array<number | null>>;
+}
+
+export function dailyProfile(readings: Readings, options: DailyProfileOptions = {}): ProfileBin[] {
+  const columns = dailyProfileColumns(readings, options);
+  return columns.startMinute.map((startMinute, b) => {
+    const row: Record<number, number | null> = {};
+    for (const [p, column] of columns.percentiles) row[p] = column[b]!;
+    return { startMinute, count: columns.count[b]!, percentiles: row };
+  });
+}
+
+/**
+ * dailyProfile column-wise: one array per percentile instead of an object per bin, for reports
+ * that draw many profiles (a daily median curve per date of 90 days).
+ */
+export function dailyProfileColumns(
+  readings: Readings,
   options: DailyProfileOptions = {},
-): ProfileBin[] {
+): DailyProfileColumns {
   const binMinutes = options.binMinutes ?? PROFILE_BIN_MINUTES;
   if (!Number.isInteger(binMinutes) || binMinutes <= 0 || 1440 % binMinutes !== 0) {
     throw new RangeError(`binMinutes must divide 1440, got ${binMinutes}`);
@@ -73,20 +94,27 @@ export function dailyProfile(
     for (let b = 0; b < binCount; b++) grouped.subarray(starts[b]!, starts[b + 1]!).sort();
   }
 
-  const out: ProfileBin[] = new Array(binCount);
-  for (let b = 0; b < binCount; b++) {
-    const start = starts[b]!;
-    const end = starts[b + 1]!;
-    const row: Record<number, number | null> = {};
-    for (const p of percentiles) row[p] = end > start ? quantileOfRange(grouped, start, end, p / 100) : null;
-    out[b] = { startMinute: b * binMinutes, count: end - start, percentiles: row };
+  const out: DailyProfileColumns = {
+    binMinutes,
+    startMinute: Array.from({ length: binCount }, (_, b) => b * binMinutes),
+    count: Array.from({ length: binCount }, (_, b) => starts[b + 1]! - starts[b]!),
+    percentiles: new Map(),
+  };
+  for (const p of percentiles) {
+    const column: Array<number | null> = new Array(binCount);
+    for (let b = 0; b < binCount; b++) {
+      const start = starts[b]!;
+      const end = starts[b + 1]!;
+      column[b] = end > start ? quantileOfRange(grouped, start, end, p / 100) : null;
+    }
+    out.percentiles.set(p, column);
   }
   return out;
 }
 
 /** The 48-bin segment view (spec §9): the same rules with 30-minute bins. */
 export function segmentProfile(
-  readings: readonly GlucoseReading[],
+  readings: Readings,
   options: Omit<DailyProfileOptions, 'binMinutes'> = {},
 ): ProfileBin[] {
   return dailyProfile(readings, { ...options, binMinutes: SEGMENT_BIN_MINUTES });

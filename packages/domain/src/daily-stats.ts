@@ -4,8 +4,15 @@
 
 import type { GlucoseStats, GlucoseStatsOptions } from './glucose-stats';
 import { glucoseStats } from './glucose-stats';
-import type { GlucoseReading } from './readings';
-import { groupByLocalDay, localDayNumber, MS_PER_DAY, MS_PER_MINUTE } from './readings';
+import type { Readings } from './readings';
+import {
+  columnsByLocalDay,
+  groupByLocalDay,
+  isColumns,
+  localDayNumber,
+  MS_PER_DAY,
+  MS_PER_MINUTE,
+} from './readings';
 
 export interface DayStats {
   /** Local date YYYY-MM-DD. */
@@ -16,25 +23,38 @@ export interface DayStats {
   stats: GlucoseStats;
 }
 
+/** The earliest and the latest reading of a day (time and UTC offset), whatever their order. */
+function ends(list: Readings): [number, number, number, number] {
+  const n = isColumns(list) ? list.n : list.length;
+  const at = (i: number): [number, number] =>
+    isColumns(list) ? [list.times[i]!, list.offsets[i]!] : [list[i]!.time, list[i]!.utcOffsetMin ?? 0];
+  let [firstTime, firstOffset] = at(0);
+  let [lastTime, lastOffset] = [firstTime, firstOffset];
+  for (let i = 1; i < n; i++) {
+    const [time, offset] = at(i);
+    if (time < firstTime) [firstTime, firstOffset] = [time, offset];
+    if (time > lastTime) [lastTime, lastOffset] = [time, offset];
+  }
+  return [firstTime, firstOffset, lastTime, lastOffset];
+}
+
 /**
  * One entry per local day with readings, in calendar order. The day runs from local midnight at
  * the offset of its first reading to the next local midnight at the offset of its last reading.
  */
 export function glucoseStatsByLocalDay(
-  readings: readonly GlucoseReading[],
+  readings: Readings,
   options: Omit<GlucoseStatsOptions, 'from' | 'to'> = {},
 ): DayStats[] {
   const out: DayStats[] = [];
-  for (const [day, list] of groupByLocalDay(readings)) {
-    let first = list[0]!;
-    let last = list[0]!;
-    for (const r of list) {
-      if (r.time < first.time) first = r;
-      if (r.time > last.time) last = r;
-    }
-    const dayNumber = localDayNumber(first.time, first.utcOffsetMin ?? 0);
-    const from = dayNumber * MS_PER_DAY - (first.utcOffsetMin ?? 0) * MS_PER_MINUTE;
-    const to = (dayNumber + 1) * MS_PER_DAY - (last.utcOffsetMin ?? 0) * MS_PER_MINUTE;
+  const groups: Map<string, Readings> = isColumns(readings)
+    ? columnsByLocalDay(readings)
+    : groupByLocalDay(readings);
+  for (const [day, list] of groups) {
+    const [firstTime, firstOffset, , lastOffset] = ends(list);
+    const dayNumber = localDayNumber(firstTime, firstOffset);
+    const from = dayNumber * MS_PER_DAY - firstOffset * MS_PER_MINUTE;
+    const to = (dayNumber + 1) * MS_PER_DAY - lastOffset * MS_PER_MINUTE;
     out.push({ day, from, to, stats: glucoseStats(list, { ...options, from, to }) });
   }
   return out;

@@ -1,7 +1,7 @@
 // Valid days and sensor wear (CLINICAL.md "valid day", "Sensor wear"; spec §9 "Valid day needs
 // over 84600 s of data").
 
-import type { GlucoseReading } from './readings';
+import type { Readings } from './readings';
 import {
   dayNumberToKey,
   localDayNumber,
@@ -31,7 +31,7 @@ export interface CoverageOptions {
 }
 
 /** Coverage of each local day that has readings, in calendar order. */
-export function validDays(readings: readonly GlucoseReading[], options: CoverageOptions = {}): DayCoverage[] {
+export function validDays(readings: Readings, options: CoverageOptions = {}): DayCoverage[] {
   const intervalSeconds = (options.intervalMin ?? SAMPLING_INTERVAL_MIN) * 60;
   const { n, times, offsets } = prepareReadings(readings, options.from, options.to);
   const counts = new Map<number, number>();
@@ -48,7 +48,7 @@ export function validDays(readings: readonly GlucoseReading[], options: Coverage
     });
 }
 
-export function validDayCount(readings: readonly GlucoseReading[], options: CoverageOptions = {}): number {
+export function validDayCount(readings: Readings, options: CoverageOptions = {}): number {
   return validDays(readings, options).filter((d) => d.valid).length;
 }
 
@@ -57,7 +57,7 @@ export function validDayCount(readings: readonly GlucoseReading[], options: Cove
  * at 100 (CLINICAL.md). Null for an empty or reversed period.
  */
 export function sensorWear(
-  readings: readonly GlucoseReading[],
+  readings: Readings,
   from: number,
   to: number,
   intervalMin: number = SAMPLING_INTERVAL_MIN,

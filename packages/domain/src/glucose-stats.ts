@@ -23,7 +23,7 @@ import {
   VERY_HIGH_ABOVE,
   VERY_LOW_BELOW,
 } from './ranges';
-import type { GlucoseReading } from './readings';
+import type { Readings } from './readings';
 import { MS_PER_DAY, MS_PER_MINUTE, prepareReadings, SAMPLING_INTERVAL_MIN } from './readings';
 
 export interface GlucoseStatsOptions {
@@ -93,10 +93,7 @@ function emptyStats(days: number): GlucoseStats {
   }; // prettier-ignore
 }
 
-export function glucoseStats(
-  readings: readonly GlucoseReading[],
-  options: GlucoseStatsOptions = {},
-): GlucoseStats {
+export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = {}): GlucoseStats {
   const { n, times, values } = prepareReadings(readings, options.from, options.to);
   const spanFrom = options.from ?? (n > 0 ? times[0]! : 0);
   const spanTo = options.to ?? (n > 0 ? times[n - 1]! + SAMPLING_INTERVAL_MIN * MS_PER_MINUTE : 0);

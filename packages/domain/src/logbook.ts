@@ -8,7 +8,7 @@ import { bolusTotal } from './bolus-codes';
 import { MEAL_PERIODS } from './event-types';
 import type { MealPeriod } from './meal-periods';
 import { mealPeriodOf } from './meal-periods';
-import type { GlucoseReading } from './readings';
+import type { Readings } from './readings';
 import { dayNumberToKey, localDayNumber, localMinuteOfDay, prepareReadings } from './readings';
 
 /** Anything placed in the logbook by its time: fingersticks, events. */
@@ -47,7 +47,7 @@ export interface LogbookDay<B extends Timed = Timed, E extends LogbookEvent = Lo
 }
 
 export interface LogbookInput<B extends Timed, E extends LogbookEvent> {
-  readings: readonly GlucoseReading[];
+  readings: Readings;
   bg?: readonly B[];
   boluses?: readonly BolusRecord[];
   events?: readonly E[];

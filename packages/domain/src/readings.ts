@@ -26,6 +26,39 @@ export interface PreparedReadings {
   offsets: Float64Array;
 }
 
+/**
+ * Readings as objects, or column-wise (a server reading a 90-day report packs them so: no 65,000
+ * objects). Every function taking them applies the same rules through prepareReadings.
+ */
+export type Readings = readonly GlucoseReading[] | PreparedReadings;
+
+/** True for readings given column-wise. */
+export function isColumns(readings: Readings): readings is PreparedReadings {
+  return !Array.isArray(readings);
+}
+
+/** Columns that prepareReadings would give back unchanged: kept, without a copy. */
+function alreadyPrepared(c: PreparedReadings, from: number, to: number): boolean {
+  const { n, times, values } = c;
+  let last = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = times[i]!;
+    const g = values[i]!;
+    if (!(t >= from && t < to) || !(t > last) || !(g > 0 && g < Infinity)) return false;
+    last = t;
+  }
+  return true;
+}
+
+/** The i-th of n readings given column-wise, as an object (the rare unordered case). */
+function columnsAsObjects(c: PreparedReadings): GlucoseReading[] {
+  return Array.from({ length: c.n }, (_, i) => ({
+    time: c.times[i]!,
+    mgdl: c.values[i]!,
+    utcOffsetMin: c.offsets[i]!,
+  }));
+}
+
 function isSortedByTime(readings: readonly GlucoseReading[]): boolean {
   for (let i = 1; i < readings.length; i++) {
     if (readings[i]!.time < readings[i - 1]!.time) return false;
@@ -38,10 +71,12 @@ function isSortedByTime(readings: readonly GlucoseReading[]): boolean {
  * not a measurement), sorts them by time (stable) and keeps the first of equal times.
  */
 export function prepareReadings(
-  readings: readonly GlucoseReading[],
+  input: Readings,
   from: number = -Infinity,
   to: number = Infinity,
 ): PreparedReadings {
+  if (isColumns(input) && alreadyPrepared(input, from, to)) return input;
+  const readings = isColumns(input) ? columnsAsObjects(input) : input;
   const total = readings.length;
   let order: number[] | null = null;
   if (!isSortedByTime(readings)) {
@@ -125,5 +160,50 @@ export function groupByLocalDay<T extends { time: number; utcOffsetMin?: number 
   }
   const out = new Map<string, T[]>();
   for (const day of [...byDay.keys()].sort((a, b) => a - b)) out.set(dayNumberToKey(day), byDay.get(day)!);
+  return out;
+}
+
+/**
+ * groupByLocalDay for readings given column-wise: the same days in calendar order, each day's
+ * readings in the given order. A day whose readings are consecutive (time-ordered input) is a view
+ * of the columns, not a copy.
+ */
+export function columnsByLocalDay(c: PreparedReadings): Map<string, PreparedReadings> {
+  const days = new Float64Array(c.n);
+  let ordered = true;
+  for (let i = 0; i < c.n; i++) {
+    days[i] = localDayNumber(c.times[i]!, c.offsets[i]!);
+    if (i > 0 && days[i]! < days[i - 1]!) ordered = false;
+  }
+  const out = new Map<string, PreparedReadings>();
+  if (ordered) {
+    for (let start = 0; start < c.n;) {
+      let end = start + 1;
+      while (end < c.n && days[end] === days[start]) end++;
+      out.set(dayNumberToKey(days[start]!), {
+        n: end - start,
+        times: c.times.subarray(start, end),
+        values: c.values.subarray(start, end),
+        offsets: c.offsets.subarray(start, end),
+      });
+      start = end;
+    }
+    return out;
+  }
+  const byDay = new Map<number, number[]>();
+  for (let i = 0; i < c.n; i++) {
+    const list = byDay.get(days[i]!);
+    if (list) list.push(i);
+    else byDay.set(days[i]!, [i]);
+  }
+  for (const day of [...byDay.keys()].sort((a, b) => a - b)) {
+    const index = byDay.get(day)!;
+    out.set(dayNumberToKey(day), {
+      n: index.length,
+      times: Float64Array.from(index, (i) => c.times[i]!),
+      values: Float64Array.from(index, (i) => c.values[i]!),
+      offsets: Float64Array.from(index, (i) => c.offsets[i]!),
+    });
+  }
   return out;
 }

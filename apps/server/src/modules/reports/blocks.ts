@@ -1,5 +1,6 @@
 import type {
   DailyInsulin as DomainDailyInsulin,
+  DailyProfileColumns,
   GlucoseStats,
   InsulinSummary,
   ProfileBin,
@@ -87,6 +88,23 @@ export function profileColumns(bins: readonly ProfileBin[], binMinutes: number):
     bin_minutes: binMinutes,
     start_min: bins.map((b) => b.startMinute),
     count: bins.map((b) => b.count),
+    p5: col(5),
+    p10: col(10),
+    p25: col(25),
+    p50: col(50),
+    p75: col(75),
+    p90: col(90),
+    p95: col(95),
+  };
+}
+
+/** The same from the domain's columns (dailyProfileColumns), without an object per bin. */
+export function profileBlock(c: DailyProfileColumns): ProfileColumns {
+  const col = (p: number) => c.percentiles.get(p)!;
+  return {
+    bin_minutes: c.binMinutes,
+    start_min: c.startMinute,
+    count: c.count,
     p5: col(5),
     p10: col(10),
     p25: col(25),

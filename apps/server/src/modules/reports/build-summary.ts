@@ -1,18 +1,16 @@
 import {
-  dailyProfile,
+  columnsByLocalDay,
+  dailyProfileColumns,
   glucoseStatsByLocalDay,
-  groupByLocalDay,
   localMinuteOfDay,
-  PROFILE_BIN_MINUTES,
   SEGMENT_BIN_MINUTES,
-  segmentProfile,
   sensorWear,
   type DailyInsulin,
 } from '@cgm/domain';
 import type { DsResponse, OlResponse, TaResponse } from '@cgm/contract';
 import type { z } from 'zod';
 import type { dashboardReport, ProfileColumns } from '@cgm/contract';
-import { dailyInsulinBlock, insulinBlock, profileColumns, statsBlock } from './blocks';
+import { dailyInsulinBlock, insulinBlock, profileBlock, statsBlock } from './blocks';
 import { insulinOf, rangeStats, type GlucoseInput } from './report-input';
 import type { Thresholds } from './report-range';
 
@@ -40,7 +38,7 @@ export function buildDs(
 
 /** ol: each date's readings on one 0–24 h axis (local time of day of each reading). */
 export function buildOl(g: GlucoseInput): OlResponse['report_data'] {
-  const byDay = groupByLocalDay(g.all);
+  const byDay = columnsByLocalDay(g.all);
   return {
     days: g.coverage
       .filter((c) => byDay.has(c.day))
@@ -49,8 +47,8 @@ export function buildOl(g: GlucoseInput): OlResponse['report_data'] {
         return {
           day: c.day,
           valid: c.valid,
-          minute: list.map((r) => localMinuteOfDay(r.time, r.utcOffsetMin)),
-          mgdl: list.map((r) => r.mgdl),
+          minute: Array.from(list.times, (time, i) => localMinuteOfDay(time, list.offsets[i])),
+          mgdl: Array.from(list.values),
         };
       }),
   };
@@ -58,11 +56,11 @@ export function buildOl(g: GlucoseInput): OlResponse['report_data'] {
 
 /** ta: statistics, the 144-bin daily profile, and each date's ten-minute medians. */
 export function buildTa(g: GlucoseInput, t: Thresholds): TaResponse['report_data'] {
-  const profile = dailyProfile(g.used, { percentiles: ALL_PERCENTILES });
-  const byDay = groupByLocalDay(g.all);
+  const profile = dailyProfileColumns(g.used, { percentiles: ALL_PERCENTILES });
+  const byDay = columnsByLocalDay(g.all);
   return {
     stats: statsBlock(rangeStats(g, t)),
-    profile: profileColumns(profile, PROFILE_BIN_MINUTES),
+    profile: profileBlock(profile),
     ...coverageFigures(g),
     days: g.coverage
       .filter((c) => byDay.has(c.day))
@@ -70,13 +68,15 @@ export function buildTa(g: GlucoseInput, t: Thresholds): TaResponse['report_data
         day: c.day,
         valid: c.valid,
         count: c.count,
-        median: dailyProfile(byDay.get(c.day)!, { percentiles: [50] }).map((b) => b.percentiles[50] ?? null),
+        median: dailyProfileColumns(byDay.get(c.day)!, { percentiles: [50] }).percentiles.get(50)!,
       })),
   };
 }
 
 export function buildSegment(g: GlucoseInput): ProfileColumns {
-  return profileColumns(segmentProfile(g.used, { percentiles: ALL_PERCENTILES }), SEGMENT_BIN_MINUTES);
+  return profileBlock(
+    dailyProfileColumns(g.used, { percentiles: ALL_PERCENTILES, binMinutes: SEGMENT_BIN_MINUTES }),
+  );
 }
 
 /** The dashboard: every statistic of spec §3, and per date the figures its charts draw. */

@@ -2,6 +2,7 @@ import {
   dayNumberToKey,
   glucoseStats,
   insulinByLocalDay,
+  isoToDayNumber,
   localDayNumber,
   localMidnight,
   summarizeInsulin,
@@ -9,9 +10,9 @@ import {
   type BasalSegment,
   type BolusRecord,
   type DailyInsulin,
-  type GlucoseReading,
   type GlucoseStats,
   type InsulinSummary,
+  type PreparedReadings,
 } from '@cgm/domain';
 import type { DayCoverageItem } from '@cgm/contract';
 import type { GlucoseSeries } from '../readings/readings.repository';
@@ -21,10 +22,13 @@ import type { BolusRow } from './reports.repository';
 
 /** The glucose of a report: readings of the range's local dates, and those its statistics use. */
 export interface GlucoseInput {
-  /** Every reading whose local date (its own UTC offset) is in the range, time-ordered. */
-  all: GlucoseReading[];
+  /**
+   * Every reading whose local date (its own UTC offset) is in the range, time-ordered, column-wise
+   * (no object per reading: the domain takes columns, and 90 days are 65,000 readings).
+   */
+  all: PreparedReadings;
   /** `all`, or only the readings of valid days when the report asks for valid days only. */
-  used: GlucoseReading[];
+  used: PreparedReadings;
   /** Every local date of the range, with its reading count and validity (domain validDays). */
   coverage: DayCoverageItem[];
   valid: Set<string>;
@@ -35,19 +39,42 @@ export interface GlucoseInput {
   periodDays: number | undefined;
 }
 
+/** The readings i of `source` for which keep(i) holds, in order. */
+function pick(
+  n: number,
+  source: { times: ArrayLike<number>; values: ArrayLike<number>; offsets: ArrayLike<number> },
+  keep: (i: number) => boolean,
+): PreparedReadings {
+  const index = new Uint32Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (keep(i)) index[k++] = i;
+  const out: PreparedReadings = {
+    n: k,
+    times: new Float64Array(k),
+    values: new Float64Array(k),
+    offsets: new Float64Array(k),
+  };
+  for (let j = 0; j < k; j++) {
+    const i = index[j]!;
+    out.times[j] = source.times[i]!;
+    out.values[j] = source.values[i]!;
+    out.offsets[j] = source.offsets[i]!;
+  }
+  return out;
+}
+
 export function glucoseInput(
   series: GlucoseSeries,
   range: LocalRange,
   validOnly: boolean,
   fallbackOffset: number,
 ): GlucoseInput {
-  const all: GlucoseReading[] = [];
-  for (let i = 0; i < series.time.length; i++) {
-    const time = series.time[i]!;
-    const utcOffsetMin = series.utcOffsetMin[i]!;
-    const day = localDayNumber(time, utcOffsetMin);
-    if (day >= range.startDay && day <= range.endDay) all.push({ time, mgdl: series.mgdl[i]!, utcOffsetMin });
-  }
+  const n = series.time.length;
+  const source = { times: series.time, values: series.mgdl, offsets: series.utcOffsetMin };
+  const all = pick(n, source, (i) => {
+    const day = localDayNumber(series.time[i]!, series.utcOffsetMin[i]!);
+    return day >= range.startDay && day <= range.endDay;
+  });
   const counted = new Map(validDays(all).map((d) => [d.day, d]));
   const coverage: DayCoverageItem[] = [];
   for (let d = range.startDay; d <= range.endDay; d++) {
@@ -56,12 +83,13 @@ export function glucoseInput(
     coverage.push({ day, count: c?.count ?? 0, valid: c?.valid ?? false });
   }
   const valid = new Set(coverage.filter((c) => c.valid).map((c) => c.day));
+  const validDay = new Set([...valid].map(isoToDayNumber));
   const used = validOnly
-    ? all.filter((r) => valid.has(dayNumberToKey(localDayNumber(r.time, r.utcOffsetMin))))
+    ? pick(all.n, all, (i) => validDay.has(localDayNumber(all.times[i]!, all.offsets[i]!)))
     : all;
   // The range's ends at the offsets in force there (a range may cross a daylight-saving change).
-  const firstOffset = all[0]?.utcOffsetMin ?? fallbackOffset;
-  const lastOffset = all[all.length - 1]?.utcOffsetMin ?? fallbackOffset;
+  const firstOffset = all.n > 0 ? all.offsets[0]! : fallbackOffset;
+  const lastOffset = all.n > 0 ? all.offsets[all.n - 1]! : fallbackOffset;
   return {
     all,
     used,

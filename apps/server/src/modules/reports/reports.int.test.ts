@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@cgm/contract';
+import { z } from 'zod';
+import {
+  API,
+  dataReportResponse,
+  ddResponse,
+  dsResponse,
+  lgbResponse,
+  olResponse,
+  taResponse,
+} from '@cgm/contract';
 import {
   dailyProfile,
   glucoseStats,
@@ -228,5 +237,25 @@ describe('dd, ol and lgb', () => {
       }
     }
     expect(res.body.report_data.periods.night).toEqual({ start_min: 1320, end_min: 360 });
+  });
+});
+
+// The report routes write their 200 answers with JSON.stringify (report-serializer.ts): each answer
+// must be exactly what the contract's zod schema would have written (no field more, none less).
+describe('report answers equal their zod encoding', () => {
+  const range = { from: '2025-01-08', to: '2025-01-21' };
+  const schemas = { ds: dsResponse, dd: ddResponse, ol: olResponse, ta: taResponse, lgb: lgbResponse };
+
+  it.each(Object.keys(schemas) as Array<keyof typeof schemas>)('%s', async (kind) => {
+    const res = await chart(kind, range);
+    expect(res.status).toBe(200);
+    expect(z.encode(schemas[kind] as z.ZodType, res.body)).toEqual(res.body);
+  });
+
+  it('dashboard and segment', async () => {
+    const body = { reports: ['dashboard', 'segment'], ...range };
+    const res = await t.call<Loose>('POST', API.dataReport(p.ids.patient), { token: p.tokens.hcp, body });
+    expect(res.status).toBe(200);
+    expect(z.encode(dataReportResponse, res.body as never)).toEqual(res.body);
   });
 });

@@ -26,6 +26,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { createReportExtrasService } from './report-extras.service';
 import { createReportsService } from './reports.service';
+import { reportSerializerCompiler } from './report-serializer';
 
 const CHARTS = {
   ds: { response: dsResponse, summary: 'Summary of the range: statistics and insulin (≤ 90 days)' },
@@ -51,6 +52,7 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
       {
         config: { access: { kind: 'patient', action: 'read', op: `reports.${kind}` } },
         preHandler: ctx.authenticate,
+        serializerCompiler: reportSerializerCompiler,
         schema: {
           tags,
           security,
@@ -69,6 +71,7 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.dashboard' } },
       preHandler: ctx.authenticate,
+      serializerCompiler: reportSerializerCompiler,
       schema: {
         tags,
         security,
