@@ -3,6 +3,8 @@
 // last byte, through the real HTTP server (PGlite reported too). Also times ol, ds, lgb, segment
 // and the data map, without a target.
 // Run: npx tsx bench/reports.bench.ts
+// Narrow it while tuning: REPORTS_DB=PostgreSQL (or PGlite) and REPORTS_CALLS=dashboard,ta (names
+// starting with those words).
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { API } from '@cgm/contract';
@@ -71,7 +73,10 @@ console.log(
   `reports benchmark: ${DAYS} days of simulated data (${readings} readings, ${records.length} records)`,
 );
 
+const onlyDb = process.env.REPORTS_DB;
+const onlyCalls = process.env.REPORTS_CALLS?.split(',');
 for (const { label, open, drop } of await databases()) {
+  if (onlyDb && label !== onlyDb) continue;
   const database = await open();
   const patientId = await createUser(database.db, {
     username: `bench-reports-${label}@example.com`,
@@ -153,6 +158,7 @@ for (const { label, open, drop } of await databases()) {
     },
   ];
   for (const call of calls) {
+    if (onlyCalls && !onlyCalls.some((name) => call.name.startsWith(name))) continue;
     const samples: number[] = [];
     let bytes = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {

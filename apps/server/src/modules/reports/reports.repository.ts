@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { GlucoseSeries } from '../readings/readings.repository';
 import { decodeBasal, decodeFlaggedSg, decodeGlucose, type BasalColumns, type FlaggedSg } from './packed';
-import { sourcePredicate, type OptionRange } from './source-filter';
+import { sourceFilter, sourcePredicate, type OptionRange } from './source-filter';
 
 /** What every report needs to know about the patient before reading data. */
 export interface PatientContext {
@@ -72,25 +72,27 @@ async function one<T>(db: Db, query: SQL): Promise<T | undefined> {
   return ((result as { rows?: T[] }).rows ?? [])[0];
 }
 
-/**
- * A long range read as consecutive parts of [from, to) at once: on PostgreSQL each part runs on
- * its own pool connection (and server core), so 90 days of 2-minute data arrive in about half the
- * time of one statement. Parts split on time, so readings of one instant stay in one part.
- */
-const PART_MS = 7 * 86_400_000;
-async function packedParts(
+const DAY_MS = 86_400_000;
+/** A basal segment lasts at most a week (ingest contract): the blocks read reach back as far. */
+const LONGEST_SEGMENT_MS = 7 * DAY_MS;
+
+/** The day blocks (migration 0005) of the UTC days that [from, to) touches, in day order. */
+async function dayBlocks(
+  db: Db,
+  table: 'sg_day_blocks' | 'basal_day_blocks',
+  patientId: string,
   from: number,
   to: number,
-  read: (from: number, to: number) => Promise<Uint8Array | null>,
-): Promise<Array<Uint8Array | null>> {
-  if (to - from <= PART_MS) return [await read(from, to)];
-  const mid = from + Math.floor((to - from) / 2);
-  return Promise.all([read(from, mid), read(mid, to)]);
+): Promise<Uint8Array[]> {
+  const result = await db.execute(sql`select packed from ${sql.raw(table)}
+    where patient_id = ${patientId} and day >= ${Math.floor(from / DAY_MS)} and day <= ${Math.floor((to - 1) / DAY_MS)}
+    order by day`);
+  return ((result as { rows?: Array<{ packed: Uint8Array }> }).rows ?? []).map((r) => r.packed);
 }
 
 /**
- * SQL of the reports. Large series (sensor glucose, basal) travel through the compact read path
- * (one bytea of binary records, DESIGN.md); the rare rows (boluses, meter readings, events, alarms,
+ * SQL of the reports. Large series (sensor glucose, basal) are read as day blocks (one bytea of
+ * binary records per UTC day, kept by triggers: migration 0005); the rare rows (boluses, meter readings, events, alarms,
  * sessions) as one JSON document per table, all in one statement: one round trip each.
  */
 export function createReportsRepository(db: Db) {
@@ -129,19 +131,8 @@ export function createReportsRepository(db: Db) {
       to: number,
       options: OptionRange[],
     ): Promise<GlucoseSeries> {
-      // Aggregated in the index's time order (a subquery), so PostgreSQL does not sort again.
-      const parts = await packedParts(from, to, async (a, b) => {
-        const row = await one<{ packed: Uint8Array | null }>(
-          db,
-          sql`select string_agg(timestamptz_send(time) || float4send(mgdl) || int2send(utc_offset_min), ''::bytea) as packed
-              from (select time, mgdl, utc_offset_min from sg_readings
-                    where patient_id = ${patientId} and time >= ${iso(a)} and time < ${iso(b)}
-                      and mgdl is not null and ${sourcePredicate(options, 'cgms', 'time')}
-                    order by time) s`,
-        );
-        return row?.packed ?? null;
-      });
-      return decodeGlucose(parts);
+      const blocks = await dayBlocks(db, 'sg_day_blocks', patientId, from, to);
+      return decodeGlucose(blocks, from, to, sourceFilter(options, 'cgms'));
     },
 
     /** Every sensor row with its quality flag and display code (the daily report). */
@@ -151,50 +142,14 @@ export function createReportsRepository(db: Db) {
       to: number,
       options: OptionRange[],
     ): Promise<FlaggedSg> {
-      const parts = await packedParts(from, to, async (a, b) => {
-        const row = await one<{ packed: Uint8Array | null }>(
-          db,
-          sql`select string_agg(
-                   timestamptz_send(time) || float4send(coalesce(mgdl, 'NaN')) || int2send(utc_offset_min)
-                   || int2send((coalesce(array_position(array['C','CX','NC','DE'], quality), 0)
-                      + 8 * coalesce(array_position(array['CE0','CE1','H'], display_code), 0))::int2),
-                   ''::bytea) as packed
-              from (select time, mgdl, utc_offset_min, quality, display_code from sg_readings
-                    where patient_id = ${patientId} and time >= ${iso(a)} and time < ${iso(b)}
-                      and ${sourcePredicate(options, 'cgms', 'time')}
-                    order by time) s`,
-        );
-        return row?.packed ?? null;
-      });
-      return decodeFlaggedSg(parts);
+      const blocks = await dayBlocks(db, 'sg_day_blocks', patientId, from, to);
+      return decodeFlaggedSg(blocks, from, to, sourceFilter(options, 'cgms'));
     },
 
-    /** Basal segments that overlap [from, to) (a segment lasts at most a week, ingest contract). */
+    /** Basal segments that overlap [from, to), in (start, serial, seq) order. */
     async basal(patientId: string, from: number, to: number, options: OptionRange[]): Promise<BasalColumns> {
-      // The auto deliveries travel as the JSON numbers' text with the code (->> is far cheaper per
-      // row than a numeric cast), "basal,correction,food,code"; an empty number: none.
-      const text = sql.raw(`concat(auto->>'auto_basal_delivery', ',', auto->>'auto_corr_delivery', ',',
-        auto->>'auto_food_delivery', ',', code)`);
-      // Parts split on the segment's start; the overlap test keeps the range's own start. Rows of
-      // one instant (a marker and a segment) in the device's order, whatever the plan.
-      const parts = await packedParts(from - 7 * 86_400_000, to, async (a, b) => {
-        const row = await one<{ packed: Uint8Array | null }>(
-          db,
-          sql`select string_agg(
-                   timestamptz_send(time) || int2send(utc_offset_min) || float4send(duration_min)
-                   || float4send(rate) || float4send(delivered) || int2send(octet_length(t)::int2) || t,
-                   ''::bytea) as packed
-              from (select time, serial, seq, utc_offset_min, duration_min, rate, delivered,
-                           convert_to(${text}, 'UTF8') as t
-                    from basal_segments
-                    where patient_id = ${patientId} and time >= ${iso(a)} and time < ${iso(b)}
-                      and (time >= ${iso(from)} or time + make_interval(secs => duration_min * 60) > ${iso(from)})
-                      and ${sourcePredicate(options, 'pump', 'time')}
-                    order by time, serial, seq) s`,
-        );
-        return row?.packed ?? null;
-      });
-      return decodeBasal(parts);
+      const blocks = await dayBlocks(db, 'basal_day_blocks', patientId, from - LONGEST_SEGMENT_MS, to);
+      return decodeBasal(blocks, from, to, sourceFilter(options, 'pump'));
     },
 
     /** Boluses, meter readings, events, alarms and sessions of [from, to) (or those named), oldest first. */

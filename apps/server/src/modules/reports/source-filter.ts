@@ -48,3 +48,19 @@ export function sourcePredicate(
   );
   return sql`(not (${covered}) or ${allowed})`;
 }
+
+/**
+ * sourcePredicate for records already read (the day blocks carry each record's source): the same
+ * rule, decided per record by its time. Null when the patient chose no range for this kind.
+ */
+export function sourceFilter(
+  options: readonly OptionRange[],
+  kind: OptionRange['kind'],
+): ((time: number, uploaded: boolean) => boolean) | null {
+  const ranges = options.filter((o) => o.kind === kind);
+  if (ranges.length === 0) return null;
+  return (time, uploaded) => {
+    const range = ranges.find((r) => time >= r.start && (r.end === null || time < r.end));
+    return range === undefined || (SOURCE_OF[range.option] === 'uploaded') === uploaded;
+  };
+}
