@@ -84,7 +84,8 @@ async function seed(database: Database, token: string, now: Date): Promise<numbe
     select 'r' || i, 'p' || i, 'hcp', 'D', 'accepted', 'hcp' from generate_series(1, ${PATIENTS}) i`);
   const perPatient = (DAYS * 1440) / STEP_MIN;
   // Bulk load: the foreign-key trigger of each reading is skipped (session_replication_role, as a
-  // restore does; every patient id exists), and 50 patients go per statement.
+  // restore does; every patient id exists), and 50 patients go per statement. The triggers that
+  // keep the derived day blocks and counts still run (ENABLE ALWAYS, migration 0005).
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     for (let first = 1; first <= PATIENTS; first += 50) {

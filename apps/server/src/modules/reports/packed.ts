@@ -1,67 +1,10 @@
-// Decoders of the day blocks (migration 0005: sg_day_blocks, basal_day_blocks): each block is one
-// patient's UTC day of rows packed as binary records, kept up to date by triggers. A report reads
-// the blocks of its days in day order and keeps the records of its time range and of the sources
-// its data options allow. PostgreSQL writes its binary numbers big-endian, DataView's default.
-import type { GlucoseSeries } from '../readings/readings.repository';
+// Decoders of the day blocks (readings/day-blocks.ts) for the daily report and the insulin
+// figures: a report reads the blocks of its days in day order and keeps the records of its time
+// range and of the sources its data options allow.
+import { readTime, SG_STRIDE, SG_UPLOADED, tenth, viewOf, type RecordFilter } from '../readings/day-blocks';
 
-/** Keeps a record by its time and source (source-filter.ts sourceFilter); null keeps every one. */
-export type RecordFilter = ((time: number, uploaded: boolean) => boolean) | null;
-
-/** timestamptz_send: int8 microseconds since 2000-01-01 UTC. */
-const PG_EPOCH_MS = 946_684_800_000;
-function readTime(view: DataView, at: number): number {
-  // Two 32-bit halves: exact below 2^53 µs (year 2285), and no BigInt per record.
-  const micros = view.getInt32(at) * 4_294_967_296 + view.getUint32(at + 4);
-  // Stored times are whole milliseconds (every writer passes epoch ms).
-  return PG_EPOCH_MS + Math.round(micros / 1000);
-}
-
-const viewOf = (p: Uint8Array) => new DataView(p.buffer, p.byteOffset, p.byteLength);
-/** float4 carries ~7 significant digits: round to the 0.1 mg/dL a sensor reports. */
-const tenth = (g: number) => Math.round(g * 10) / 10;
-
-/** Sensor records: time, mg/dL float4 (NaN: none), UTC offset int2, flags int2 (16 bytes). */
-export const SG_STRIDE = 16;
 export const QUALITY_CODES = ['C', 'CX', 'NC', 'DE'] as const;
 export const DISPLAY_CODES = ['CE0', 'CE1', 'H'] as const;
-const SG_UPLOADED = 32;
-
-/**
- * Sensor readings with a value in [from, to), time-ordered; of readings at one instant (two
- * serials) the first in (serial, seq) order is kept.
- */
-export function decodeGlucose(
-  blocks: readonly Uint8Array[],
-  from: number,
-  to: number,
-  keep: RecordFilter,
-): GlucoseSeries {
-  const max = blocks.reduce((s, p) => s + Math.floor(p.byteLength / SG_STRIDE), 0);
-  const time = new Float64Array(max);
-  const mgdl = new Float64Array(max);
-  const utcOffsetMin = new Int16Array(max);
-  let n = 0;
-  for (const packed of blocks) {
-    const view = viewOf(packed);
-    const count = Math.floor(packed.byteLength / SG_STRIDE);
-    for (let i = 0; i < count; i++) {
-      const at = i * SG_STRIDE;
-      const t = readTime(view, at);
-      if (t < from || t >= to) continue;
-      const g = view.getFloat32(at + 8);
-      if (Number.isNaN(g)) continue;
-      if (keep && !keep(t, (view.getInt16(at + 14) & SG_UPLOADED) !== 0)) continue;
-      if (n > 0 && time[n - 1] === t) continue; // same instant from a second serial
-      time[n] = t;
-      mgdl[n] = tenth(g);
-      utcOffsetMin[n] = view.getInt16(at + 12);
-      n++;
-    }
-  }
-  return n === max
-    ? { time, mgdl, utcOffsetMin }
-    : { time: time.slice(0, n), mgdl: mgdl.slice(0, n), utcOffsetMin: utcOffsetMin.slice(0, n) };
-}
 
 export interface FlaggedSg {
   time: number[];

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { GlucoseSeries } from '../readings/readings.repository';
-import { decodeBasal, decodeFlaggedSg, decodeGlucose, type BasalColumns, type FlaggedSg } from './packed';
+import { decodeGlucose, readDayBlocks } from '../readings/day-blocks';
+import { decodeBasal, decodeFlaggedSg, type BasalColumns, type FlaggedSg } from './packed';
 import { sourceFilter, sourcePredicate, type OptionRange } from './source-filter';
 
 /** What every report needs to know about the patient before reading data. */
@@ -72,23 +73,8 @@ async function one<T>(db: Db, query: SQL): Promise<T | undefined> {
   return ((result as { rows?: T[] }).rows ?? [])[0];
 }
 
-const DAY_MS = 86_400_000;
 /** A basal segment lasts at most a week (ingest contract): the blocks read reach back as far. */
-const LONGEST_SEGMENT_MS = 7 * DAY_MS;
-
-/** The day blocks (migration 0005) of the UTC days that [from, to) touches, in day order. */
-async function dayBlocks(
-  db: Db,
-  table: 'sg_day_blocks' | 'basal_day_blocks',
-  patientId: string,
-  from: number,
-  to: number,
-): Promise<Uint8Array[]> {
-  const result = await db.execute(sql`select packed from ${sql.raw(table)}
-    where patient_id = ${patientId} and day >= ${Math.floor(from / DAY_MS)} and day <= ${Math.floor((to - 1) / DAY_MS)}
-    order by day`);
-  return ((result as { rows?: Array<{ packed: Uint8Array }> }).rows ?? []).map((r) => r.packed);
-}
+const LONGEST_SEGMENT_MS = 7 * 86_400_000;
 
 /**
  * SQL of the reports. Large series (sensor glucose, basal) are read as day blocks (one bytea of
@@ -131,7 +117,7 @@ export function createReportsRepository(db: Db) {
       to: number,
       options: OptionRange[],
     ): Promise<GlucoseSeries> {
-      const blocks = await dayBlocks(db, 'sg_day_blocks', patientId, from, to);
+      const blocks = await readDayBlocks(db, 'sg_day_blocks', patientId, from, to);
       return decodeGlucose(blocks, from, to, sourceFilter(options, 'cgms'));
     },
 
@@ -142,13 +128,13 @@ export function createReportsRepository(db: Db) {
       to: number,
       options: OptionRange[],
     ): Promise<FlaggedSg> {
-      const blocks = await dayBlocks(db, 'sg_day_blocks', patientId, from, to);
+      const blocks = await readDayBlocks(db, 'sg_day_blocks', patientId, from, to);
       return decodeFlaggedSg(blocks, from, to, sourceFilter(options, 'cgms'));
     },
 
     /** Basal segments that overlap [from, to), in (start, serial, seq) order. */
     async basal(patientId: string, from: number, to: number, options: OptionRange[]): Promise<BasalColumns> {
-      const blocks = await dayBlocks(db, 'basal_day_blocks', patientId, from - LONGEST_SEGMENT_MS, to);
+      const blocks = await readDayBlocks(db, 'basal_day_blocks', patientId, from - LONGEST_SEGMENT_MS, to);
       return decodeBasal(blocks, from, to, sourceFilter(options, 'pump'));
     },
 
