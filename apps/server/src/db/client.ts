@@ -24,6 +24,9 @@ export interface Database {
   pool?: pg.Pool;
 }
 
+/** PostgreSQL's type id of bytea. */
+const BYTEA_OID = 17;
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** With a DATABASE_URL: node-postgres; without: PGlite persisted under dataDir (DESIGN.md). */
@@ -55,6 +58,9 @@ export async function openDatabase(opts: {
     client = await PGlite.create(`${dir}/pglite`);
   }
   const pglite = client;
+  // PGlite's own bytea parser reads hex with parseInt per byte (about 100 ms a megabyte); a report
+  // reads a megabyte of day blocks (migration 0005). Node decodes hex natively.
+  pglite.parsers = { ...pglite.parsers, [BYTEA_OID]: (hex: string) => Buffer.from(hex.slice(2), 'hex') };
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
