@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@cgm/domain';
+import { oauthSecurityScheme } from '@cgm/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -98,7 +99,9 @@ export async function buildApp(
   await app.register(swagger, {
     openapi: {
       info: { title: 'CGM Portal API', version: SERVER_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, oauth2: oauthSecurityScheme },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -101,6 +101,54 @@ export const oauthClientInfo = z.object({
 export type OauthClientInfo = z.infer<typeof oauthClientInfo>;
 export const oauthAuthorizeResponse = z.object({ error: z.literal(0), redirect: z.string() });
 
+/** The web page where the patient sees what an app asks for and agrees (the authorization endpoint). */
+export const OAUTH_AUTHORIZE_PAGE = '/oauth/authorize';
+
+/** The token endpoint's body (form-encoded as RFC 6749 §4.1.3 and §6 require, or JSON). */
+export const oauthTokenRequest = z.object({
+  grant_type: z
+    .enum(['authorization_code', 'refresh_token'])
+    .describe('authorization_code to redeem a code, refresh_token to renew'),
+  client_id: z.string().describe('The client_id the code was issued to'),
+  code: z.string().optional().describe('authorization_code: the one-time code from the redirect'),
+  redirect_uri: z.string().optional().describe('authorization_code: the redirect_uri of the request'),
+  code_verifier: z
+    .string()
+    .min(43)
+    .max(128)
+    .optional()
+    .describe('authorization_code: the PKCE verifier whose S256 hash was the code_challenge'),
+  refresh_token: z.string().optional().describe('refresh_token: the refresh token (single use, rotates)'),
+});
+export type OauthTokenRequest = z.infer<typeof oauthTokenRequest>;
+
+/** What each scope lets an app read. */
+export const OAUTH_SCOPE_TEXT: Record<(typeof OAUTH_SCOPES)[number], string> = {
+  'entries:read': 'Glucose readings (Nightscout entries)',
+  'treatments:read': 'Insulin, carbohydrates and other treatments',
+  'devicestatus:read': 'Pump and uploader status',
+  'profile:read': 'Therapy profiles (basal, ratios, sensitivity, targets)',
+};
+
+/**
+ * The OpenAPI security scheme of third-party read access: authorization code with PKCE. Its tokens
+ * are sent as `Authorization: Bearer` to the Nightscout read endpoints (/api/v1, /api/v3).
+ */
+export const oauthSecurityScheme = {
+  type: 'oauth2',
+  description:
+    'Third-party read access to one patient’s data: authorization code with PKCE (S256, public clients). ' +
+    'Access tokens last 1 hour; refresh tokens rotate and last 90 days; POST /api/v2.0/oauth/revoke ends the access.',
+  flows: {
+    authorizationCode: {
+      authorizationUrl: OAUTH_AUTHORIZE_PAGE,
+      tokenUrl: NS_API.oauthToken,
+      refreshUrl: NS_API.oauthToken,
+      scopes: OAUTH_SCOPE_TEXT,
+    },
+  },
+} as const;
+
 // File imports and exports.
 export const IMPORT_FORMATS = [
   'dexcom_clarity_csv',

@@ -117,6 +117,59 @@ describe('imports', () => {
   });
 });
 
+describe('exports of closed-loop data and free text', () => {
+  const range = `from=${Date.parse('2026-11-18T00:00:00Z')}&to=${Date.parse('2026-11-19T00:00:00Z')}`;
+
+  it('guards CSV cells against spreadsheet formulas; writes micro-boluses as SMB boluses', async () => {
+    const treatments = [
+      { created_at: '2026-11-18T09:00:00.000Z', notes: '=HYPERLINK("http://x.example")' },
+      { created_at: '2026-11-18T09:05:00.000Z', notes: '@SUM(A1)' },
+      {
+        eventType: 'Correction Bolus',
+        created_at: '2026-11-18T09:10:00.000Z',
+        insulin: 0.4,
+        isSMB: true,
+        type: 'SMB',
+        enteredBy: 'openaps://AndroidAPS',
+      },
+      {
+        eventType: 'Temp Basal',
+        created_at: '2026-11-18T09:20:00.000Z',
+        enteredBy: 'openaps://AndroidAPS',
+        absolute: 1.2,
+        duration: 30,
+      },
+    ];
+    expect((await importFile('nightscout_json', JSON.stringify({ treatments }), 'aaps.json')).status).toBe(
+      200,
+    );
+    const csv = String(
+      (
+        await t.call('GET', `${NS_API.exports(p.ids.patient)}?${range}&format=csv`, {
+          token: p.tokens.patient,
+        })
+      ).body,
+    );
+    expect(csv).toContain(`"'=HYPERLINK(""http://x.example"")"`);
+    expect(csv).toContain(`,'@SUM(A1)`);
+    expect(csv).not.toMatch(/,=HYPERLINK|,@SUM/);
+    expect(csv).toContain('2026-11-18T09:10:00.000Z,0,auto_bolus,0.4,U,BAAM');
+    const json = (
+      await t.call('GET', `${NS_API.exports(p.ids.patient)}?${range}&format=json`, {
+        token: p.tokens.patient,
+      })
+    ).body as { treatments: Array<Record<string, unknown>> };
+    expect(json.treatments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ eventType: 'Correction Bolus', insulin: 0.4, isSMB: true }),
+        expect.objectContaining({ eventType: 'Temp Basal', absolute: 1.2, duration: 30, automatic: true }),
+      ]),
+    );
+    // No zero-length temp basal comes out of the micro-bolus (it would cancel the running one).
+    expect(json.treatments.filter((x) => x.eventType === 'Temp Basal')).toHaveLength(1);
+  });
+});
+
 describe('OAuth 2.0 authorization code + PKCE', () => {
   const verifier = 'v'.repeat(20) + 'erifier-for-the-test-0123456789';
   const challenge = createHash('sha256').update(verifier).digest('base64url');

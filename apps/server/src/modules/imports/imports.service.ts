@@ -1,10 +1,11 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
-import { ErrorCode, trendOfRate } from '@cgm/domain';
+import { ErrorCode, isAutoModeBasal, trendOfRate } from '@cgm/domain';
 import type { ExportQuery, ImportRequest, ImportResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { basalSegments, bgReadings, boluses, events, sgReadings, uploads } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
+import { csvField } from '../care-team/export-format';
 import { writeDocs } from '../nightscout/ns-write';
 import type { Collection } from '../nightscout/ns-query';
 import { parseImport } from './parsers';
@@ -140,15 +141,39 @@ export function createImportsService(ctx: AppContext) {
             : {}),
           notes: b.code,
         })),
-        ...basal.map((b) => ({
-          eventType: /^BA(RT|AT)$/.test(b.code) ? 'Temp Basal' : 'Basal',
-          created_at: iso(b.time),
-          utcOffset: b.utcOffsetMin,
-          absolute: b.rate,
-          rate: b.rate,
-          duration: b.durationMin,
-          notes: b.code,
-        })),
+        // Auto mode basal goes out as the closed loop's temp basal (`automatic`), its micro-boluses
+        // as SMB boluses, so that importing the file elsewhere counts them as automated again. A
+        // zero-length auto row is only a micro-bolus: as a temp basal it would cancel the running one.
+        ...basal
+          .filter((b) => !isAutoModeBasal(b.code) || b.durationMin > 0)
+          .map((b) => ({
+            eventType: /^BA(RT|AT)$/.test(b.code) || isAutoModeBasal(b.code) ? 'Temp Basal' : 'Basal',
+            created_at: iso(b.time),
+            utcOffset: b.utcOffsetMin,
+            absolute: b.rate,
+            rate: b.rate,
+            duration: b.durationMin,
+            ...(isAutoModeBasal(b.code) ? { automatic: true } : {}),
+            notes: b.code,
+          })),
+        ...basal.flatMap((b) => {
+          const auto = (b.auto ?? {}) as { auto_corr_delivery?: number; auto_food_delivery?: number };
+          const units = (auto.auto_corr_delivery ?? 0) + (auto.auto_food_delivery ?? 0);
+          return units > 0
+            ? [
+                {
+                  eventType: 'Correction Bolus',
+                  created_at: iso(b.time),
+                  utcOffset: b.utcOffsetMin,
+                  insulin: Math.round(units * 1000) / 1000,
+                  type: 'SMB',
+                  isSMB: true,
+                  automatic: true,
+                  notes: b.code,
+                },
+              ]
+            : [];
+        }),
         ...live.map((e) => ({
           eventType:
             e.eventType === 'CARB'
@@ -177,10 +202,8 @@ export function createImportsService(ctx: AppContext) {
           filename: `${name}.json`,
           body: JSON.stringify({ entries, treatments }),
         };
-      const cell = (v: unknown) => {
-        const s = v === null || v === undefined ? '' : String(v);
-        return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-      };
+      // The detail column is free text (notes): guarded against spreadsheet formulas.
+      const cell = (v: string, i: number) => csvField(v, i === 5);
       const lines = [['time_utc', 'utc_offset_min', 'type', 'value', 'unit', 'detail']];
       for (const s of sg)
         lines.push([
@@ -218,6 +241,19 @@ export function createImportsService(ctx: AppContext) {
           'U/h',
           `${b.code} ${b.durationMin} min`,
         ]);
+      for (const b of basal) {
+        const auto = (b.auto ?? {}) as { auto_corr_delivery?: number; auto_food_delivery?: number };
+        const units = (auto.auto_corr_delivery ?? 0) + (auto.auto_food_delivery ?? 0);
+        if (units > 0)
+          lines.push([
+            iso(b.time),
+            String(b.utcOffsetMin),
+            'auto_bolus',
+            String(Math.round(units * 1000) / 1000),
+            'U',
+            b.code,
+          ]);
+      }
       for (const e of live)
         lines.push([
           iso(e.time),

@@ -1,20 +1,41 @@
-import { and, desc, eq, gte, isNotNull, lt, max } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, max, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   alarms,
   basalSegments,
   bgReadings,
   boluses,
+  dataOptions,
   deviceSessions,
   deviceStatus,
   profiles,
   sgReadings,
   uploads,
 } from '../../db/schema';
+import { sourcePredicate, type OptionRange } from '../reports/source-filter';
 
-/** SQL for the live monitor: the latest state of each device and the chart window. */
+type Kind = OptionRange['kind'];
+
+/**
+ * SQL for the live monitor: the latest state of each device and the chart window. Like the
+ * reports, it shows for each device kind only the source the patient's data options name for the
+ * time of each row (realtime apps or uploaded data), so an uploader cannot override the sensor or
+ * pump the patient chose, and the other way round.
+ */
 export function createMonitorRepository(db: Db) {
+  const from = (options: readonly OptionRange[], kind: Kind, time = 'time') =>
+    sourcePredicate(options, kind, time);
   return {
+    async options(patientId: string): Promise<OptionRange[]> {
+      const rows = await db.select().from(dataOptions).where(eq(dataOptions.patientId, patientId));
+      return rows.map((r) => ({
+        option: r.option,
+        kind: r.kind,
+        start: r.startsAt.getTime(),
+        end: r.endsAt?.getTime() ?? null,
+      }));
+    },
+
     async patientName(patientId: string) {
       const rows = await db
         .select({ realname: profiles.realname, alias: profiles.alias })
@@ -23,61 +44,75 @@ export function createMonitorRepository(db: Db) {
       return rows[0] ?? { realname: '', alias: null };
     },
 
-    async latestStatus(patientId: string, kind: 'sensor' | 'pump') {
+    async latestStatus(patientId: string, kind: 'sensor' | 'pump', options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(deviceStatus)
-        .where(and(eq(deviceStatus.patientId, patientId), eq(deviceStatus.kind, kind)))
+        .where(
+          and(
+            eq(deviceStatus.patientId, patientId),
+            eq(deviceStatus.kind, kind),
+            from(options, kind === 'sensor' ? 'cgms' : 'pump'),
+          ),
+        )
         .orderBy(desc(deviceStatus.time))
         .limit(1);
       return rows[0];
     },
 
-    async latestSg(patientId: string) {
+    async latestSg(patientId: string, options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(sgReadings)
-        .where(eq(sgReadings.patientId, patientId))
+        .where(and(eq(sgReadings.patientId, patientId), from(options, 'cgms')))
         .orderBy(desc(sgReadings.time))
         .limit(1);
       return rows[0];
     },
 
-    async currentSession(patientId: string, kind: 'sensor' | 'patch') {
+    async currentSession(patientId: string, kind: 'sensor' | 'patch', options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(deviceSessions)
-        .where(and(eq(deviceSessions.patientId, patientId), eq(deviceSessions.kind, kind)))
+        .where(
+          and(
+            eq(deviceSessions.patientId, patientId),
+            eq(deviceSessions.kind, kind),
+            from(options, kind === 'sensor' ? 'cgms' : 'pump', 'started_at'),
+          ),
+        )
         .orderBy(desc(deviceSessions.startedAt))
         .limit(1);
       return rows[0];
     },
 
-    async lastCalibration(patientId: string) {
+    async lastCalibration(patientId: string, options: readonly OptionRange[]) {
       const rows = await db
         .select({ time: bgReadings.time })
         .from(bgReadings)
-        .where(and(eq(bgReadings.patientId, patientId), eq(bgReadings.kind, 'calibration')))
+        .where(
+          and(eq(bgReadings.patientId, patientId), eq(bgReadings.kind, 'calibration'), from(options, 'cgms')),
+        )
         .orderBy(desc(bgReadings.time))
         .limit(1);
       return rows[0]?.time ?? null;
     },
 
-    async lastBolus(patientId: string) {
+    async lastBolus(patientId: string, options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(boluses)
-        .where(eq(boluses.patientId, patientId))
+        .where(and(eq(boluses.patientId, patientId), from(options, 'pump')))
         .orderBy(desc(boluses.time))
         .limit(1);
       return rows[0];
     },
 
-    async latestBasal(patientId: string) {
+    async latestBasal(patientId: string, options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(basalSegments)
-        .where(eq(basalSegments.patientId, patientId))
+        .where(and(eq(basalSegments.patientId, patientId), from(options, 'pump')))
         .orderBy(desc(basalSegments.time))
         .limit(1);
       return rows[0];
@@ -102,7 +137,7 @@ export function createMonitorRepository(db: Db) {
       return rows[0]?.source ?? null;
     },
 
-    async chart(patientId: string, st: Date, et: Date) {
+    async chart(patientId: string, st: Date, et: Date, options: readonly OptionRange[]) {
       const [sg, basal, bolus, calib, alarm] = await Promise.all([
         db
           .select({
@@ -112,7 +147,14 @@ export function createMonitorRepository(db: Db) {
             code: sgReadings.displayCode,
           })
           .from(sgReadings)
-          .where(and(eq(sgReadings.patientId, patientId), gte(sgReadings.time, st), lt(sgReadings.time, et)))
+          .where(
+            and(
+              eq(sgReadings.patientId, patientId),
+              gte(sgReadings.time, st),
+              lt(sgReadings.time, et),
+              from(options, 'cgms'),
+            ),
+          )
           .orderBy(sgReadings.time),
         db
           .select()
@@ -123,18 +165,33 @@ export function createMonitorRepository(db: Db) {
               eq(basalSegments.patientId, patientId),
               gte(basalSegments.time, new Date(st.getTime() - 86400_000)),
               lt(basalSegments.time, et),
+              from(options, 'pump'),
             ),
           )
           .orderBy(basalSegments.time),
         db
           .select()
           .from(boluses)
-          .where(and(eq(boluses.patientId, patientId), gte(boluses.time, st), lt(boluses.time, et)))
+          .where(
+            and(
+              eq(boluses.patientId, patientId),
+              gte(boluses.time, st),
+              lt(boluses.time, et),
+              from(options, 'pump'),
+            ),
+          )
           .orderBy(boluses.time),
         db
           .select()
           .from(bgReadings)
-          .where(and(eq(bgReadings.patientId, patientId), gte(bgReadings.time, st), lt(bgReadings.time, et)))
+          .where(
+            and(
+              eq(bgReadings.patientId, patientId),
+              gte(bgReadings.time, st),
+              lt(bgReadings.time, et),
+              from(options, 'cgms'),
+            ),
+          )
           .orderBy(bgReadings.time),
         db
           .select()
@@ -145,6 +202,10 @@ export function createMonitorRepository(db: Db) {
               gte(alarms.time, st),
               lt(alarms.time, et),
               isNotNull(alarms.code),
+              or(
+                and(eq(alarms.deviceSource, 'sensor'), from(options, 'cgms')),
+                and(eq(alarms.deviceSource, 'pump'), from(options, 'pump')),
+              ),
             ),
           )
           .orderBy(alarms.time),

@@ -3,10 +3,11 @@ import type { ChartData, MonitorStatus, PumpStatus, SensorStatus } from '@cgm/co
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
-import { createMonitorRepository } from './monitor.repository';
+import { createMonitorRepository, type MonitorRepository } from './monitor.repository';
 
 const HOUR = 3600_000;
 type Row = Record<string, unknown>;
+type Options = Awaited<ReturnType<MonitorRepository['options']>>;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -23,12 +24,12 @@ export function createMonitorService(ctx: AppContext) {
     return stored;
   }
 
-  async function sensor(patientId: string, now: number): Promise<SensorStatus | null> {
+  async function sensor(patientId: string, now: number, options: Options): Promise<SensorStatus | null> {
     const [row, sg, session, calibration] = await Promise.all([
-      repo.latestStatus(patientId, 'sensor'),
-      repo.latestSg(patientId),
-      repo.currentSession(patientId, 'sensor'),
-      repo.lastCalibration(patientId),
+      repo.latestStatus(patientId, 'sensor', options),
+      repo.latestSg(patientId, options),
+      repo.currentSession(patientId, 'sensor', options),
+      repo.lastCalibration(patientId, options),
     ]);
     if (!row && !sg) return null;
     const s = (row?.status ?? {}) as Row;
@@ -54,12 +55,12 @@ export function createMonitorService(ctx: AppContext) {
     };
   }
 
-  async function pump(patientId: string, now: number): Promise<PumpStatus | null> {
+  async function pump(patientId: string, now: number, options: Options): Promise<PumpStatus | null> {
     const [row, session, bolus, basal] = await Promise.all([
-      repo.latestStatus(patientId, 'pump'),
-      repo.currentSession(patientId, 'patch'),
-      repo.lastBolus(patientId),
-      repo.latestBasal(patientId),
+      repo.latestStatus(patientId, 'pump', options),
+      repo.currentSession(patientId, 'patch', options),
+      repo.lastBolus(patientId, options),
+      repo.latestBasal(patientId, options),
     ]);
     if (!row) return null;
     const s = row.status as Row;
@@ -100,8 +101,8 @@ export function createMonitorService(ctx: AppContext) {
     };
   }
 
-  async function chart(patientId: string, st: number, et: number): Promise<ChartData> {
-    const c = await repo.chart(patientId, new Date(st), new Date(et));
+  async function chart(patientId: string, st: number, et: number, options: Options): Promise<ChartData> {
+    const c = await repo.chart(patientId, new Date(st), new Date(et), options);
     const autoTotal = (auto: unknown) => {
       const a = (auto ?? {}) as Row;
       return (
@@ -134,11 +135,13 @@ export function createMonitorService(ctx: AppContext) {
     async status(actor: Actor, patientId: string, hours: number): Promise<MonitorStatus> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
       const now = ctx.clock.now().getTime();
+      // The patient's data options decide which source each device kind shows, as in the reports.
+      const options = await repo.options(patientId);
       const [name, s, p, ch, eventNo, source] = await Promise.all([
         repo.patientName(patientId),
-        sensor(patientId, now),
-        pump(patientId, now),
-        chart(patientId, now - hours * HOUR, now + 60_000),
+        sensor(patientId, now, options),
+        pump(patientId, now, options),
+        chart(patientId, now - hours * HOUR, now + 60_000, options),
         eventNoOf(patientId),
         repo.lastSource(patientId),
       ]);

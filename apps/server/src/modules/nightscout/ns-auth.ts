@@ -170,6 +170,8 @@ async function oauthPrincipal(ctx: AppContext, token: string, now: Date): Promis
   };
 }
 
+const WRITE_OP: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
 /**
  * The route guard of access kind `nightscout` (policy/route-access.ts): resolves the credential to
  * its patient, refuses writes with a read credential, and answers refusals in Nightscout's shape.
@@ -178,8 +180,19 @@ export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write') {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const principal = await resolveNightscout(ctx, req);
     if (!principal) return reply.code(401).send(unauthorized('Invalid/Missing'));
-    if (need === 'write' && principal.permission !== 'readwrite')
+    if (need === 'write' && principal.permission !== 'readwrite') {
+      // v3 tells a known subject without the permission apart (403); v1 answers 401 like Nightscout's.
+      if (req.url.startsWith('/api/v3/')) {
+        const col = req.url.slice('/api/v3/'.length).split(/[/?]/)[0] ?? '';
+        return reply
+          .code(403)
+          .send({
+            status: 403,
+            message: `Missing permission api:${col}:${WRITE_OP[req.method] ?? 'create'}`,
+          });
+      }
       return reply.code(401).send(unauthorized('This credential may only read'));
+    }
     req.nightscout = principal;
     return undefined;
   };

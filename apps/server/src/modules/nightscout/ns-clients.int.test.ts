@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@cgm/contract';
+import { API, type MonitorStatus } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, type People } from '../../test/people';
 import { listen, newCredential, sha1, xdripDateString, type Http } from './ns-test-client';
@@ -294,6 +294,192 @@ describe('AndroidAPS NSClientV3', () => {
       headers: auth,
     });
     expect(entries.body.result[0].sgv).toBe(120);
+  });
+});
+
+describe('the query language the clients send', () => {
+  const h = () => ({ 'api-secret': upload.api_secret_sha1 });
+  const get = async (path: string, headers: Record<string, string> = h()) => {
+    const res = await http.req('GET', path, { headers });
+    expect(res.status).toBe(200);
+    return res.body as Array<Record<string, unknown>>;
+  };
+
+  it('$exists, $ne (repeated keys), $in, regex', async () => {
+    // Trio: carbs that exist, not entered by the app itself (find[enteredBy][$ne] repeated).
+    const carbs = await get('/api/v1/treatments.json?find[carbs][$exists]=true');
+    expect(carbs.length).toBeGreaterThan(0);
+    expect(carbs.every((d) => typeof d.carbs === 'number')).toBe(true);
+    const notLoop = await get(
+      '/api/v1/treatments.json?find[enteredBy][$ne]=loop%3A%2F%2FiPhone&find[enteredBy][$ne]=xdrip',
+    );
+    expect(notLoop.some((d) => d.enteredBy === 'loop://iPhone' || d.enteredBy === 'xdrip')).toBe(false);
+    const withLoop = await get('/api/v1/treatments.json?find[enteredBy][$ne]=xdrip');
+    expect(withLoop.some((d) => d.enteredBy === 'loop://iPhone')).toBe(true);
+    const inList = await get(
+      '/api/v1/treatments.json?find[eventType][$in][]=Temp%20Basal&find[eventType][$in][]=Carb%20Correction',
+    );
+    expect(new Set(inList.map((d) => d.eventType))).toEqual(new Set(['Temp Basal', 'Carb Correction']));
+    const regex = await get(`/api/v1/treatments.json?find[eventType]=${encodeURIComponent('/^carb/i')}`);
+    expect(regex.map((d) => d.eventType)).toEqual(['Carb Correction']);
+    const bad = await http.req(
+      'GET',
+      `/api/v1/treatments.json?find[notes]=${encodeURIComponent('/[unclosed/')}`,
+      {
+        headers: h(),
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ status: 400 });
+  });
+
+  it('float millisecond dates (Nightguard), entries/current, entries/sgv.json, If-Modified-Since', async () => {
+    const readToken = { authorization: `Bearer ${read.token}` };
+    const since = await get(
+      `/api/v1/entries.json?count=1440&find[date][$gt]=${now - 11 * 60_000}.0`,
+      readToken,
+    );
+    expect(since.map((e) => e.sgv)).toEqual([120, 114]);
+    await http.req('POST', '/api/v1/entries', {
+      headers: h(),
+      body: [{ type: 'mbg', mbg: 131, date: now - 60_000, dateString: new Date(now - 60_000).toISOString() }],
+    });
+    const current = await get('/api/v1/entries/current.json');
+    expect(current).toHaveLength(1);
+    expect(current[0]).toMatchObject({ type: 'mbg', mbg: 131 });
+    const sgv = await get('/api/v1/entries/sgv.json?count=1');
+    expect(sgv).toHaveLength(1);
+    expect(sgv[0]).toMatchObject({ type: 'sgv', sgv: 120 });
+    const first = await http.req('GET', '/api/v1/entries.json', { headers: h() });
+    const lastModified = first.headers.get('last-modified');
+    expect(lastModified).toBeTruthy();
+    const again = await http.req('GET', '/api/v1/entries.json', {
+      headers: { ...h(), 'if-modified-since': lastModified! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('verifyauth tells what a credential may do; a raw token works as Bearer', async () => {
+    const none = await http.req('GET', '/api/v1/verifyauth');
+    expect(none.status).toBe(200);
+    expect(none.body.message).toMatchObject({ canRead: false, canWrite: false, message: 'UNAUTHORIZED' });
+    const reader = await http.req('GET', `/api/v1/verifyauth?token=${read.token}`);
+    expect(reader.body.message).toMatchObject({ canRead: true, canWrite: false, message: 'OK' });
+    const writer = await http.req('GET', '/api/v1/verifyauth.json', {
+      headers: { 'api-secret': upload.api_secret_sha1 },
+    });
+    expect(writer.body.message).toMatchObject({ canRead: true, canWrite: true, rolefound: 'FOUND' });
+    const bearer = await http.req('GET', '/api/v1/entries.json?count=1', {
+      headers: { authorization: `Bearer ${upload.token}` },
+    });
+    expect(bearer.status).toBe(200);
+    expect(bearer.body).toHaveLength(1);
+  });
+});
+
+describe('AndroidAPS NSClient v1 and xDrip+ device status, read back in the portal’s reports', () => {
+  // One local day (UTC offset 0) of AndroidAPS uploads: 288 readings, 100 mg/dL until noon and 200
+  // after; a meal bolus of 5 U, an SMB of 0.5 U, a closed-loop temp basal of 2 U/h cancelled after
+  // 15 minutes, and a careportal temp basal of 1 U/h for an hour.
+  const DAY0 = Date.parse('2026-11-15T00:00:00Z');
+  const at = (h: number, m = 0) => DAY0 + (h * 60 + m) * 60_000;
+  const isoAt = (h: number, m = 0) => new Date(at(h, m)).toISOString();
+  const h = () => ({ 'api-secret': upload.api_secret_sha1 });
+  const aaps = { enteredBy: 'openaps://AndroidAPS', isValid: true, pumpType: 'DANA_I', pumpSerial: 'AAPS-1' };
+
+  it('stores AndroidAPS v1 entries, treatments and device status', async () => {
+    const entries = Array.from({ length: 288 }, (_, i) => ({
+      type: 'sgv',
+      sgv: i < 144 ? 100 : 200,
+      date: DAY0 + i * 5 * 60_000,
+      dateString: new Date(DAY0 + i * 5 * 60_000).toISOString(),
+      direction: i === 144 ? 'TripleUp' : 'Flat',
+      device: 'AndroidAPS-DexcomG6',
+      isValid: true,
+      utcOffset: 0,
+    }));
+    const posted = await http.req('POST', '/api/v1/entries', { headers: h(), body: entries });
+    expect(posted.status).toBe(200);
+    expect(posted.body).toHaveLength(288);
+    const day = `find[date][$gte]=${DAY0}&find[date][$lt]=${DAY0 + 86_400_000}`;
+    expect((await http.req('GET', `/api/v1/entries.json?${day}`, { headers: h() })).body).toHaveLength(10);
+    const all = await http.req('GET', `/api/v1/entries.json?${day}&count=all`, { headers: h() });
+    expect(all.body).toHaveLength(288);
+    const treatments = [
+      { ...aaps, eventType: 'Meal Bolus', insulin: 5, carbs: 50, created_at: isoAt(12), date: at(12), type: 'NORMAL', isSMB: false, pumpId: 11 },
+      { ...aaps, eventType: 'Correction Bolus', insulin: 0.5, created_at: isoAt(13), date: at(13), type: 'SMB', isSMB: true, pumpId: 12 },
+      { ...aaps, eventType: 'Temp Basal', created_at: isoAt(14), duration: 30, rate: 2, absolute: 2, type: 'NORMAL', pumpId: 13 },
+      { ...aaps, eventType: 'Temp Basal', created_at: isoAt(14, 15), duration: 0, type: 'NORMAL', pumpId: 14 },
+      { eventType: 'Temp Basal', enteredBy: 'careportal', created_at: isoAt(16), duration: 60, absolute: 1 },
+    ]; // prettier-ignore
+    const res = await http.req('POST', '/api/v1/treatments', { headers: h(), body: treatments });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(5);
+    const sent = t.clock.now().getTime();
+    const status = {
+      created_at: new Date(sent).toISOString(),
+      device: 'openaps://samsung SM-G970F',
+      pump: {
+        battery: { percent: 100 },
+        status: { status: 'normal', timestamp: new Date(now - 100_000).toISOString() },
+        extended: {
+          Version: '3.2.0.4',
+          BaseBasalRate: 1,
+          TempBasalAbsoluteRate: 0,
+          ActiveProfile: 'LocalProfile1',
+        },
+        reservoir: 191,
+        clock: new Date(sent).toISOString(),
+      },
+      openaps: {
+        suggested: { temp: 'absolute', bg: 120, eventualBG: 110, COB: 0, IOB: 0.052, reason: 'COB: 0' },
+        iob: { iob: 0.052, basaliob: 0.052, activity: 0.0049, time: new Date(sent).toISOString() },
+      },
+      uploaderBattery: 100,
+      configuration: { pump: 'DanaI', version: '3.2.0.4', insulin: 5, sensitivity: 2 },
+    };
+    expect((await http.req('POST', '/api/v1/devicestatus', { headers: h(), body: [status] })).status).toBe(
+      200,
+    );
+    const pump = (
+      await t.call<{ status: MonitorStatus }>('GET', API.monitorStatus(p.ids.patient), {
+        token: p.tokens.carer,
+      })
+    ).body.status.pump_status;
+    expect(pump).toMatchObject({ reservoir: 191, batteryPercent: 100, iob: 0.052, basalRate: 0, state: 32 });
+  });
+
+  it('stores xDrip+ device status (uploader battery) and serves it back unchanged', async () => {
+    const status = { device: 'xDrip-DexcomG6', uploaderBattery: 57, uploader: { battery: 57 } };
+    const res = await http.req('POST', '/api/v1/devicestatus', { headers: h(), body: [status] });
+    expect(res.status).toBe(200);
+    const back = await http.req('GET', '/api/v1/devicestatus.json?count=1', { headers: h() });
+    expect(back.body[0]).toMatchObject({
+      device: 'xDrip-DexcomG6',
+      uploaderBattery: 57,
+      uploader: { battery: 57 },
+    });
+    // Without created_at it is stamped with the time it arrived.
+    expect(back.body[0].created_at).toBe(t.clock.now().toISOString());
+  });
+
+  it('the dashboard report has the day’s glucose and insulin figures', async () => {
+    const res = await t.call<{ report_data: { dashboard: { stats: Record<string, number>; insulin: Record<string, number> } } }>(
+      'POST',
+      API.dataReport(p.ids.patient),
+      { token: p.tokens.hcp, body: { reports: ['dashboard'], from: '2026-11-15', to: '2026-11-15', target_low: 70, target_high: 180 } },
+    ); // prettier-ignore
+    expect(res.status).toBe(200);
+    const { stats, insulin } = res.body.report_data.dashboard;
+    expect(stats).toMatchObject({ count: 288, mean: 150, min: 100, max: 200, in_target: 50 });
+    expect(insulin.days).toBe(1);
+    expect(insulin.bolus_normal).toBeCloseTo(5, 6);
+    expect(insulin.auto_bolus).toBeCloseTo(0.5, 6);
+    expect(insulin.auto_basal).toBeCloseTo(0.5, 6);
+    expect(insulin.basal).toBeCloseTo(1.5, 6);
+    expect(insulin.bolus).toBeCloseTo(5.5, 6);
+    expect(insulin.total_daily_dose).toBeCloseTo(7, 6);
+    expect(insulin.time_in_auto_mode).toBeCloseTo(20, 6);
   });
 });
 

@@ -3,7 +3,8 @@ import type { Collection } from './ns-query';
 
 // Nightscout's normalisation on write (lib/server/entries.js, treatments.js, devicestatus.js): times
 // to UTC ISO with `utcOffset`, numbers cast, a non-ObjectId `_id` moved to `identifier`, and the
-// de-duplication keys (entries: time + type; treatments: created_at + eventType).
+// de-duplication keys (entries: time + type, always; treatments: created_at + eventType, only for a
+// treatment that names neither an identifier nor an `_id`).
 
 export type Doc = Record<string, unknown>;
 
@@ -11,8 +12,12 @@ export interface Normalised {
   /** The client's 24-hex `_id`, if it sent one. */
   id: string | null;
   identifier: string;
-  /** Whether the client named the identifier (then it alone decides de-duplication). */
-  ownIdentifier: boolean;
+  /**
+   * Whether the de-duplication key may match a stored document. Entries: always, whatever their
+   * identifier or `_id` (Nightscout 15 upserts on sysTime + type "regardless of source UUID").
+   * Treatments: only when the client gave neither identifier nor `_id`.
+   */
+  matchByKey: boolean;
   date: number;
   utcOffsetMin: number;
   dedupKey: string | null;
@@ -105,7 +110,7 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
     return {
       id,
       identifier: identifier ?? uuidOf(`${device}_${date}_${String(doc.type)}`),
-      ownIdentifier: identifier !== null,
+      matchByKey: true,
       date,
       utcOffsetMin: offset,
       dedupKey: `${String(doc.type)}|${date}`,
@@ -116,10 +121,10 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
     collection === 'profile'
       ? (doc.startDate ?? doc.created_at ?? doc.date)
       : (doc.eventTime ?? doc.created_at ?? doc.timestamp ?? doc.date);
+  // A missing or unreadable time is the time of upload, as Nightscout does (treatments.js, devicestatus.js).
   const given = timeOf(rawTime);
-  if (given === null && collection === 'treatments' && rawTime !== undefined) return 'invalid created_at';
   const date = given ?? nowMs;
-  const offset = offsetOf(rawTime) ?? clampOffset(doc.utcOffset) ?? 0;
+  const offset = (given !== null ? offsetOf(rawTime) : null) ?? clampOffset(doc.utcOffset) ?? 0;
   delete doc.eventTime;
   doc.created_at = iso(date);
   doc.utcOffset = offset;
@@ -142,10 +147,12 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
       : collection === 'devicestatus'
         ? `${device}_${date}_${randomBytes(6).toString('hex')}`
         : `${device}_${date}`;
+  // A treatment known by its `_id` is that document: its identifier is the `_id`, never one made
+  // from created_at + eventType (that would merge two treatments which share a time and type).
   return {
     id,
-    identifier: identifier ?? uuidOf(`${collection}_${name}`),
-    ownIdentifier: identifier !== null,
+    identifier: identifier ?? id ?? uuidOf(`${collection}_${name}`),
+    matchByKey: identifier === null && id === null,
     date,
     utcOffsetMin: offset,
     dedupKey,

@@ -26,6 +26,20 @@ function glucoseMgdl(doc: Doc): number | null {
 const NOTE_EVENTS =
   /^(Note|Announcement|Question|Site Change|Insulin Change|Pump Battery Change|Sensor (Start|Change|Stop)|Profile Switch|Temporary Target|Temporary Target Cancel|Temporary Override|Temporary Override Cancel|OpenAPS Offline|D\.A\.D\. Alert)$/;
 
+/** Systems that set temp basals and give micro-boluses on their own (their `enteredBy`). */
+const CLOSED_LOOP = /^(openaps:\/\/|loop:\/\/|trio\b|freeaps|iaps\b)/i;
+
+/**
+ * Whether a closed loop gave this insulin rather than the person: Loop says so (`automatic`);
+ * AndroidAPS, Trio and OpenAPS mark their super-micro-boluses (`isSMB`, type "SMB"), and every temp
+ * basal they write is the algorithm's unless marked `automatic: false`.
+ */
+export function isAutomated(doc: Doc): boolean {
+  if (typeof doc.automatic === 'boolean') return doc.automatic;
+  if (doc.isSMB === true || doc.type === 'SMB') return true;
+  return /Temp Basal/i.test(String(doc.eventType ?? '')) && CLOSED_LOOP.test(String(doc.enteredBy ?? ''));
+}
+
 export function toRecords(
   collection: Collection,
   doc: Doc,
@@ -33,6 +47,8 @@ export function toRecords(
   time: number,
   offset: number,
 ): DeviceRecord[] {
+  // AndroidAPS invalidates a treatment (or reading) instead of deleting it: it no longer counts.
+  if (doc.isValid === false) return [];
   const base = { serial: NS_SERIAL, seq, time, utc_offset_min: offset };
   if (collection === 'entries') return entryRecords(doc, base);
   if (collection === 'treatments') return treatmentRecords(doc, base);
@@ -47,7 +63,9 @@ function entryRecords(doc: Doc, base: Base): DeviceRecord[] {
     const sgv = num(doc.sgv);
     // Values below 39 are Nightscout's sensor error codes, not glucose.
     if (sgv === null || sgv < 39) return [];
-    const rate = num(doc.trend) ?? rateOfDirection(str(doc.direction));
+    // TripleUp/TripleDown (xDrip+, faster than DoubleUp/Down) show as the steepest arrow the portal has.
+    const direction = str(doc.direction)?.replace(/^Triple(Up|Down)$/, 'Double$1') ?? null;
+    const rate = num(doc.trend) ?? rateOfDirection(direction);
     return [{ type: 'sg', ...base, mgdl: sgv, rate: rate >= 0 && rate <= 8 ? Math.round(rate) : 0 }];
   }
   if (doc.type === 'mbg') {
@@ -65,7 +83,20 @@ function treatmentRecords(doc: Doc, base: Base): DeviceRecord[] {
   const carbs = num(doc.carbs);
   const duration = num(doc.duration);
   const bg = glucoseMgdl(doc);
-  if (insulin !== null && insulin > 0) {
+  const tempBasal = /Temp Basal/i.test(eventType);
+  if (insulin !== null && insulin > 0 && !tempBasal && isAutomated(doc)) {
+    // A closed loop's micro-bolus is an auto mode correction (spec §3 basal row auto_corr_delivery),
+    // counted as auto bolus, not as a bolus the person gave.
+    out.push({
+      type: 'basal',
+      ...base,
+      code: 'BAAM',
+      duration_min: 0,
+      rate: 0,
+      delivered: 0,
+      auto: { auto_basal_delivery: 0, auto_corr_delivery: insulin, auto_food_delivery: 0 },
+    });
+  } else if (insulin !== null && insulin > 0) {
     const combo = eventType === 'Combo Bolus';
     const entered = num(doc.enteredinsulin);
     const extended = combo
@@ -89,19 +120,7 @@ function treatmentRecords(doc: Doc, base: Base): DeviceRecord[] {
       details: { carb: carbs, bg },
     });
   }
-  if (/Temp Basal/i.test(eventType) && duration !== null && duration > 0) {
-    const rate = num(doc.absolute) ?? num(doc.rate);
-    if (rate !== null && rate >= 0) {
-      out.push({
-        type: 'basal',
-        ...base,
-        code: 'BART',
-        duration_min: duration,
-        rate,
-        delivered: round2((rate * duration) / 60),
-      });
-    }
-  }
+  // Temp basals become basal rows in ns-basal (a row's end depends on the next temp basal).
   if ((eventType === 'BG Check' || (bg !== null && insulin === null && carbs === null)) && bg !== null) {
     out.push({ type: 'bg', ...base, mgdl: bg });
   }
@@ -115,7 +134,7 @@ function treatmentRecords(doc: Doc, base: Base): DeviceRecord[] {
     out.push({ type: 'event', ...base, event_type: 'CARB', value: carbs, notes: noteOf(eventType, notes) });
   } else if (eventType === 'Exercise') {
     out.push({ type: 'event', ...base, event_type: 'EXR', value: duration ?? null, notes });
-  } else if (NOTE_EVENTS.test(eventType) || (notes && out.length === 0)) {
+  } else if (NOTE_EVENTS.test(eventType) || (notes && out.length === 0 && !tempBasal)) {
     out.push({ type: 'event', ...base, event_type: 'OTR', value: null, notes: noteOf(eventType, notes) });
   }
   return out;
@@ -127,23 +146,38 @@ function noteOf(eventType: string, notes: string | null): string | null {
   return text === '' ? null : text.slice(0, 1000);
 }
 
+/**
+ * A devicestatus with a pump → the pump status the monitor shows (spec §3 pump_status): suspended
+ * or delivering, reservoir, pump battery, insulin on board, and the basal rate running when the
+ * uploader says it (AndroidAPS `pump.extended`). The uploader's own battery (the phone's:
+ * xDrip+ `uploaderBattery`, `uploader.battery`) is kept in the document only: the portal's
+ * battery figures are the sensor's and the pump's, and a phone's charge is neither.
+ */
 function statusRecords(doc: Doc, base: Base): DeviceRecord[] {
   const pump = doc.pump as Doc | undefined;
   if (!pump || typeof pump !== 'object') return [];
-  const status = (pump.status ?? {}) as Doc;
-  const battery = (pump.battery ?? {}) as Doc;
-  const openaps = (doc.openaps ?? {}) as Doc;
-  const loop = (doc.loop ?? {}) as Doc;
-  const iobOf = (v: unknown) => (v && typeof v === 'object' ? num((v as Doc).iob) : null);
-  const suspended = status.suspended === true || /suspend/i.test(String(status.status ?? ''));
+  const obj = (v: unknown): Doc => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
+  const status = obj(pump.status);
+  const extended = obj(pump.extended);
+  const openaps = obj(doc.openaps);
+  const loop = obj(doc.loop);
+  // oref0 sends its IOB as an array of predictions, the first being now.
+  const iobOf = (v: unknown) => num(obj(Array.isArray(v) ? v[0] : v).iob);
+  // Loop puts suspended/bolusing on the pump, AndroidAPS and OpenAPS in pump.status.
+  const suspended =
+    pump.suspended === true || status.suspended === true || /suspend/i.test(String(status.status ?? ''));
+  const battery = num(obj(pump.battery).percent);
+  const reservoir = num(pump.reservoir);
+  const basalRate = num(extended.TempBasalAbsoluteRate) ?? num(extended.BaseBasalRate);
   return [
     {
       type: 'pump_status',
       ...base,
       state: suspended ? 64 : 32,
-      reservoir_units: num(pump.reservoir),
-      battery_percent: num(battery.percent),
+      reservoir_units: reservoir !== null && reservoir >= 0 && reservoir <= 400 ? reservoir : null,
+      battery_percent: battery !== null && battery >= 0 && battery <= 100 ? battery : null,
       iob: iobOf(openaps.iob) ?? iobOf(loop.iob) ?? iobOf(pump.iob),
+      basal_rate: suspended ? 0 : basalRate !== null && basalRate >= 0 && basalRate <= 50 ? basalRate : null,
       mode: str(status.status),
     },
   ];

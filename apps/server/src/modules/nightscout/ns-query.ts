@@ -177,3 +177,22 @@ export function conditionSql(collection: Collection, c: Condition, dateCol: SQL,
 /** Whether the query bounds the document's time (if not, Nightscout adds the last 4 days). */
 export const hasDateCondition = (collection: Collection, conditions: readonly Condition[]) =>
   conditions.some((c) => isDateField(collection, c.field));
+
+/** Whether a database error is a regular expression of the query that the database cannot read. */
+export function isBadPattern(e: unknown): boolean {
+  for (
+    let c: unknown = e, i = 0;
+    c && typeof c === 'object' && i < 4;
+    c = (c as { cause?: unknown }).cause, i++
+  ) {
+    if ((c as { code?: unknown }).code === '2201B') return true; // invalid_regular_expression
+  }
+  return false;
+}
+
+/** Nightscout's 400 for a query it cannot run. */
+export const badPatternBody = {
+  status: 400,
+  message: 'Bad Request',
+  description: 'The query has an invalid regular expression',
+};

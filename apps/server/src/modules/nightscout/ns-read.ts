@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { TRENDS } from '@cgm/domain';
 import type { Db } from '../../db/client';
 import type { Doc } from './ns-docs';
-import { unmapDocs } from './ns-write';
+import { isTempBasal, reconcileTempBasals } from './ns-basal';
+import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, type Collection, type Condition } from './ns-query';
 
 export interface FindOptions {
@@ -96,7 +97,12 @@ export async function findDocs(
   return ((result as { rows?: Row[] }).rows ?? []).map(toStored);
 }
 
-/** v3 history: documents changed after `since` (ms), deletions included, oldest change first. */
+/**
+ * v3 history: documents changed after `since` (ms), deletions included, oldest change first; for
+ * entries the realtime readings too (changed when received). Clients page on by the last
+ * srvModified they got, so a page never ends inside a group of equal srvModified (readings
+ * received together, documents deleted together): the rest of that group comes with it.
+ */
 export async function historyDocs(
   db: Db,
   patientId: string,
@@ -104,19 +110,34 @@ export async function historyDocs(
   since: number,
   limit: number,
 ) {
-  const result = await db.execute(sql`
-    select id, seq, identifier, date, doc, srv_modified, srv_created, deleted from nightscout_documents
-    where patient_id = ${patientId} and collection = ${collection} and srv_modified > ${since}
-    order by srv_modified asc limit ${limit}`);
-  return ((result as { rows?: Row[] }).rows ?? []).map(toStored);
+  const from = sql`(${source(patientId, collection, true)}) d`;
+  const rows =
+    (
+      (await db.execute(sql`select * from ${from} where d.srv_modified > ${since}
+    order by d.srv_modified asc, d.seq asc, d.id asc limit ${limit}`)) as { rows?: Row[] }
+    ).rows ?? [];
+  const docs = rows.map(toStored);
+  if (docs.length < limit) return docs;
+  const last = docs[docs.length - 1]!.srvModified;
+  const group =
+    (
+      (await db.execute(sql`select * from ${from} where d.srv_modified = ${last}
+    order by d.seq asc, d.id asc`)) as { rows?: Row[] }
+    ).rows ?? [];
+  return [...docs.filter((d) => d.srvModified < last), ...group.map(toStored)];
 }
 
 export async function lastModified(db: Db, patientId: string): Promise<Record<string, number>> {
   const result = await db.execute(sql`
     select collection, max(srv_modified) as m from nightscout_documents where patient_id = ${patientId}
-    group by collection`);
-  const rows = (result as { rows?: Array<{ collection: string; m: string | number }> }).rows ?? [];
-  return Object.fromEntries(rows.map((r) => [r.collection, Number(r.m)]));
+    group by collection
+    union all
+    select 'entries', (extract(epoch from max(received_at)) * 1000)::bigint from sg_readings
+    where patient_id = ${patientId} and source = 'realtime' and mgdl is not null`);
+  const rows = (result as { rows?: Array<{ collection: string; m: string | number | null }> }).rows ?? [];
+  const out: Record<string, number> = {};
+  for (const r of rows) if (r.m !== null) out[r.collection] = Math.max(out[r.collection] ?? 0, Number(r.m));
+  return out;
 }
 
 /**
@@ -132,6 +153,7 @@ export async function deleteDocs(
   permanent = false,
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockPatient(tx, patientId);
     const victims = await findDocs(tx, patientId, collection, conditions, { limit: 100_000 });
     const own = victims.filter((v) => v.seq >= 0);
     if (!own.length) return 0;
@@ -141,8 +163,12 @@ export async function deleteDocs(
         sql`delete from nightscout_documents where patient_id = ${patientId} and id = any(${ids})`,
       );
     } else {
-      await tx.execute(sql`update nightscout_documents set deleted = true, srv_modified = ${nowMs}
-        where patient_id = ${patientId} and id = any(${ids})`);
+      // Each tombstone its own srvModified, so v3 history pages through a large delete.
+      const stamp = await modifiedStamps(tx, patientId, collection, nowMs);
+      const stamps = own.map(() => stamp());
+      await tx.execute(sql`update nightscout_documents d set deleted = true, srv_modified = u.m
+        from unnest(${ids}, ${`{${stamps.join(',')}}`}::bigint[]) as u(id, m)
+        where d.patient_id = ${patientId} and d.id = u.id`);
     }
     await unmapDocs(
       tx,
@@ -150,6 +176,11 @@ export async function deleteDocs(
       own.map((v) => ({ seq: v.seq, date: v.date })),
       collection,
     );
+    if (collection === 'treatments') {
+      // A deleted temp basal no longer runs, and no longer ends the one before it.
+      const times = own.filter((v) => isTempBasal(v.doc)).map((v) => v.date);
+      await reconcileTempBasals(tx, patientId, times, nowMs);
+    }
     return own.length;
   });
 }

@@ -23,8 +23,29 @@ const DEFAULT_COUNT: Record<Collection, number> = {
 };
 const MAX_COUNT = 100_000;
 
+/**
+ * Nightscout's implicit window (lib/server/query.js): a query that bounds neither the document's
+ * time nor names an `_id` covers the last 4 days. Profiles have none.
+ */
+export function withDefaultWindow(
+  collection: Collection,
+  conditions: readonly Condition[],
+  nowMs: number,
+): Condition[] {
+  const named = conditions.some((c) => (c.field === '_id' || c.field === 'identifier') && c.op === '$eq');
+  if (collection === 'profile' || named || hasDateCondition(collection, conditions)) return [...conditions];
+  const field = collection === 'entries' ? 'date' : 'created_at';
+  return [...conditions, { field, op: '$gte', values: [String(nowMs - FOUR_DAYS)] }];
+}
+
 export function createNightscoutService(ctx: AppContext) {
   const now = () => ctx.clock.now().getTime();
+
+  async function remove(p: NsPrincipal, collection: Collection, conditions: Condition[], permanent = false) {
+    const n = await deleteDocs(ctx.db, p.patientId, collection, conditions, now(), permanent);
+    if (n > 0) ctx.bus.publish(p.patientId, now());
+    return n;
+  }
 
   return {
     /** v1 GET: `find`, `count`, the implicit 4-day window (not for profiles), newest first. */
@@ -34,13 +55,9 @@ export function createNightscoutService(ctx: AppContext) {
       query: Record<string, unknown>,
       extra: Condition[] = [],
     ): Promise<StoredDoc[]> {
-      const conditions = [...parseV1Find(query), ...extra];
-      if (collection !== 'profile' && !hasDateCondition(collection, conditions)) {
-        const field = collection === 'entries' ? 'date' : 'created_at';
-        conditions.push({ field, op: '$gte', values: [String(now() - FOUR_DAYS)] });
-      }
+      const conditions = withDefaultWindow(collection, [...parseV1Find(query), ...extra], now());
       const hasFind = Object.keys(query).some((k) => k.startsWith('find['));
-      const count = Number(query.count);
+      const count = query.count === 'all' ? MAX_COUNT : Number(query.count);
       const limit =
         Number.isFinite(count) && count > 0
           ? Math.min(Math.floor(count), MAX_COUNT)
@@ -60,11 +77,12 @@ export function createNightscoutService(ctx: AppContext) {
       return outcome;
     },
 
-    async remove(p: NsPrincipal, collection: Collection, conditions: Condition[], permanent = false) {
-      const n = await deleteDocs(ctx.db, p.patientId, collection, conditions, now(), permanent);
-      if (n > 0) ctx.bus.publish(p.patientId, now());
-      return n;
+    /** v1 DELETE: the same 4-day window as a read, unless the query names an `_id` or its own dates. */
+    async removeV1(p: NsPrincipal, collection: Collection, conditions: Condition[]) {
+      return remove(p, collection, withDefaultWindow(collection, conditions, now()));
     },
+
+    remove,
 
     /** `status.json`: what clients read to check the server (version ≥ 15) and the units and targets. */
     async status(p: NsPrincipal | null): Promise<Doc> {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isObjectId, type Doc } from './ns-docs';
 import { mayRead, principal, resolveNightscout, signJwt, unauthorized } from './ns-auth';
-import { parseV1Find, type Collection, type Condition } from './ns-query';
+import { badPatternBody, isBadPattern, parseV1Find, type Collection, type Condition } from './ns-query';
 import { tokenHashOf } from './ns-credentials.repository';
 import { createNightscoutService, type NightscoutService } from './ns-service';
 import type { StoredDoc } from './ns-read';
@@ -29,9 +29,21 @@ export function nsRoute(
       bodyLimit: NS_BODY_LIMIT,
       config: { access: { kind: 'nightscout', need } },
       schema: { hide: true },
-      handler,
+      handler: guardPattern(handler),
     });
   }
+}
+
+/** A `/regex/` the database cannot read is the client's mistake: 400, not 500. */
+export function guardPattern(handler: Handler): Handler {
+  return async (req, reply) => {
+    try {
+      return await handler(req, reply);
+    } catch (e) {
+      if (isBadPattern(e)) return reply.code(400).send(badPatternBody);
+      throw e;
+    }
+  };
 }
 
 const stripExt = (v: string) => v.replace(/\.(json|csv|tsv|txt)$/i, '');
@@ -62,7 +74,11 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
     if (!mayRead(p, collection)) return refuseScope(reply, collection);
     return sendDocs(svc, req, reply, await svc.findV1(p, collection, req.query as Record<string, unknown>));
   };
-  /** POST answers 200 with one stored document (with `_id`) per document sent (Loop requires it). */
+  /**
+   * POST answers 200 with one item per document sent, in order (Loop requires as many as it sent):
+   * the stored document with its `_id`, or `{error}` for one refused (and not stored). Only when
+   * nothing at all could be stored is the answer 400.
+   */
   const create = (collection: Collection) => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.body;
     if (collection === 'entries' && body && !Array.isArray(body) && (body as Doc).date === undefined)
@@ -70,7 +86,7 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
         .code(400)
         .send({ status: 400, message: 'Bad Request', description: 'An entry needs date' });
     const out = await svc.write(principal(req), collection, asArray(body), 'v1');
-    if (out.docs.length === 0 && out.rejected > 0)
+    if (out.rejected > 0 && out.rejected === out.outcomes.length)
       return reply.code(400).send({
         status: 400,
         message: 'Bad Request',
@@ -81,15 +97,17 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
   const removeByQuery = (collection: Collection) => async (req: FastifyRequest) => {
     const p = principal(req);
     const conditions = parseV1Find(req.query as Record<string, unknown>);
-    // A DELETE without find deletes nothing (Nightscout would delete the last 4 days of everything).
-    const n = conditions.length ? await svc.remove(p, collection, conditions) : 0;
+    // A DELETE without find deletes nothing (Nightscout would delete the last 4 days of everything);
+    // with one, it covers the last 4 days unless it names an `_id` or bounds the time itself.
+    const n = conditions.length ? await svc.removeV1(p, collection, conditions) : 0;
     return { result: { n, ok: 1 }, n, ok: 1, deletedCount: n };
   };
   const removeOne = (collection: Collection) => async (req: FastifyRequest) => {
     const spec = stripExt((req.params as { spec: string }).spec);
+    // `*` is every document of the last 4 days (Nightscout's window), a type those of that type.
     const conditions: Condition[] =
       spec === '*'
-        ? [{ field: 'date', op: '$gte', values: ['0'] }]
+        ? []
         : [
             {
               field: collection === 'entries' && !isObjectId(spec) ? 'type' : '_id',
@@ -97,7 +115,7 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
               values: [spec],
             },
           ];
-    const n = await svc.remove(principal(req), collection, conditions);
+    const n = await svc.removeV1(principal(req), collection, conditions);
     return { result: { n, ok: 1 }, n, ok: 1, deletedCount: n };
   };
 

@@ -4,7 +4,7 @@ import { mayRead, principal } from './ns-auth';
 import { findDocs, historyDocs, lastModified } from './ns-read';
 import { COLLECTIONS, parseV3Filter, type Collection } from './ns-query';
 import { createNightscoutService, NS_VERSION } from './ns-service';
-import { NS_BODY_LIMIT } from './ns-v1.routes';
+import { guardPattern, NS_BODY_LIMIT } from './ns-v1.routes';
 
 // API v3 (lib/api3) as AndroidAPS 3.2+ uses it: `{status, result}` bodies, identifiers, srvModified
 // history with tombstones, soft deletes. Same credentials (the JWT of /api/v2/authorization).
@@ -41,7 +41,7 @@ export function registerNightscoutV3Routes(app: FastifyInstance, ctx: AppContext
       bodyLimit: NS_BODY_LIMIT,
       config: { access: { kind: 'nightscout', need } },
       schema: { hide: true },
-      handler,
+      handler: guardPattern(handler),
     });
 
   route('GET', '/version', 'read', async () => ({

@@ -5,6 +5,7 @@ import { newId } from '../../lib/crypto';
 import { pgArray } from '../ingest/bulk-insert';
 import { checkRecords } from '../ingest/ingest.validate';
 import { storeRecords } from '../ingest/ingest.repository';
+import { isTempBasal, reconcileTempBasals } from './ns-basal';
 import { newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
 import { NS_SERIAL, toRecords } from './ns-map';
 import { storeProfileSettings, unmapProfiles } from './ns-profile';
@@ -19,7 +20,10 @@ export interface WriteOptions {
 }
 
 export interface WriteOutcome {
-  /** One per accepted input, in input order: the stored document with its `_id`. */
+  /**
+   * One per input, in input order (Loop needs as many answers as it sent): the stored document
+   * with its `_id`, or `{error}` for an input that was refused and not stored.
+   */
   docs: Doc[];
   /** Per input: whether it was new, an update, a duplicate, or refused (with why). */
   outcomes: Array<'created' | 'updated' | 'duplicate' | { rejected: string }>;
@@ -55,6 +59,46 @@ const same = (a: Doc, b: Doc) => canonical(a) === canonical(b);
 const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
 
 /**
+ * Hands out srvModified values for one write: each document its own, increasing, and above every
+ * value the collection already holds, so a v3 client paging the history by the last srvModified it
+ * saw never skips documents of a large batch. Runs under the patient's write lock.
+ */
+export async function modifiedStamps(
+  tx: Db,
+  patientId: string,
+  collection: Collection,
+  nowMs: number,
+): Promise<() => number> {
+  const [row] = asRows<{ m: string | number | null }>(
+    await tx.execute(sql`select max(srv_modified) as m from nightscout_documents
+      where patient_id = ${patientId} and collection = ${collection}`),
+  );
+  let next = Math.max(nowMs, Number(row?.m ?? 0) + 1);
+  return () => next++;
+}
+
+/** Writes of one patient's documents run one at a time (concurrent uploads of the same reading store it once). */
+export const lockPatient = (tx: Db, patientId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ns:${patientId}`}))`);
+
+/**
+ * The stored document an incoming one is, in Nightscout's order: entries by time + type first
+ * (the same reading from two uploaders is one entry), then identifier, then `_id`; other
+ * collections by identifier, then `_id`, then (for treatments without either) created_at + eventType.
+ */
+function lookup<T>(
+  n: Normalised,
+  collection: Collection,
+  byIdentifier: (identifier: string) => T | undefined,
+  byId: (id: string) => T | undefined,
+  byKey: (key: string) => T | undefined,
+): T | undefined {
+  const key = n.matchByKey && n.dedupKey ? byKey(n.dedupKey) : undefined;
+  if (collection === 'entries' && key) return key;
+  return byIdentifier(n.identifier) ?? (n.id ? byId(n.id) : undefined) ?? key;
+}
+
+/**
  * Stores documents as Nightscout does: each matched by identifier, then `_id`, then its
  * de-duplication key (devicestatus: never) and updated if it changed, otherwise inserted; then the
  * portal rows made from every new or changed document are (re)written. One transaction, serialised
@@ -70,7 +114,16 @@ export async function writeDocs(
   const normalised = inputs.map((i) => normalise(collection, i, opts.nowMs));
   const good = normalised.filter((n): n is Normalised => typeof n !== 'string');
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ns:${patientId}`}))`);
+    await lockPatient(tx, patientId);
+    const stamp = await modifiedStamps(tx, patientId, collection, opts.nowMs);
+    const ownIds = good.flatMap((g) => (g.id ? [g.id] : []));
+    // `_id` is unique per patient across collections: a client's `_id` taken elsewhere gets a new one.
+    const taken = new Set(
+      asRows<{ id: string }>(
+        await tx.execute(sql`select id from nightscout_documents where patient_id = ${patientId}
+          and id = any(${pgArray(ownIds)}::text[])`),
+      ).map((r) => r.id),
+    );
     const existing = asRows<Existing>(
       await tx.execute(sql`
         select id, seq, identifier, dedup_key, doc, deleted, date from nightscout_documents
@@ -98,27 +151,37 @@ export async function writeDocs(
     for (const n of normalised) {
       if (typeof n === 'string') {
         out.outcomes.push({ rejected: n });
+        out.docs.push({ error: n });
         out.rejected++;
         continue;
       }
-      const match =
-        byIdentifier.get(n.identifier) ??
-        (n.id ? byId.get(n.id) : undefined) ??
-        (!n.ownIdentifier && n.dedupKey ? byKey.get(n.dedupKey) : undefined);
-      const twin =
-        pending.get(`i:${n.identifier}`) ??
-        (n.id ? pending.get(`d:${n.id}`) : undefined) ??
-        (!n.ownIdentifier && n.dedupKey ? pending.get(`k:${n.dedupKey}`) : undefined);
+      const match = lookup(
+        n,
+        collection,
+        (i) => byIdentifier.get(i),
+        (d) => byId.get(d),
+        (k) => byKey.get(k),
+      );
+      const twin = lookup(
+        n,
+        collection,
+        (i) => pending.get(`i:${i}`),
+        (d) => pending.get(`d:${d}`),
+        (k) => pending.get(`k:${k}`),
+      );
       if (match) {
         const changed = match.deleted || !same(match.doc, n.doc);
-        if (changed && !updates.some((u) => u.row === match)) updates.push({ row: match, n });
+        // Twice in one batch: the later one wins, as two uploads in a row would.
+        const earlier = updates.findIndex((u) => u.row === match);
+        if (changed && earlier >= 0) updates[earlier] = { row: match, n };
+        else if (changed) updates.push({ row: match, n });
         out.outcomes.push(changed ? 'updated' : 'duplicate');
         out.docs.push({ ...n.doc, _id: match.id, identifier: match.identifier });
       } else if (twin) {
         out.outcomes.push('duplicate');
         out.docs.push({ ...twin.doc, _id: twin.newId, identifier: twin.identifier });
       } else {
-        const id = n.id && !byId.has(n.id) ? n.id : newObjectId(opts.nowMs);
+        const id = n.id && !taken.has(n.id) ? n.id : newObjectId(opts.nowMs);
         const row = { ...n, newId: id };
         inserts.push(row);
         pending.set(`i:${n.identifier}`, row).set(`d:${id}`, row);
@@ -129,17 +192,19 @@ export async function writeDocs(
     }
     out.duplicates = out.outcomes.filter((o) => o === 'duplicate').length;
     const mapped: Array<{ seq: number; n: Normalised }> = [];
+    const stamps = inserts.map(() => stamp());
     if (inserts.length) {
       const rows = asRows<{ id: string; seq: string | number }>(
         await tx.execute(sql`
           insert into nightscout_documents
             (id, patient_id, collection, identifier, date, utc_offset_min, dedup_key, doc, srv_created, srv_modified, subject)
           select u.id, ${patientId}, ${collection}, u.identifier, to_timestamp(u.date / 1000.0), u.off, u.dedup,
-                 u.doc, ${opts.nowMs}, ${opts.nowMs}, ${opts.subject}
+                 u.doc, u.modified, u.modified, ${opts.subject}
           from unnest(${pgArray(inserts.map((i) => i.newId))}::text[], ${pgArray(inserts.map((i) => i.identifier))}::text[],
                       ${pgArray(inserts.map((i) => i.date))}::float8[], ${pgArray(inserts.map((i) => i.utcOffsetMin))}::smallint[],
-                      ${pgArray(inserts.map((i) => i.dedupKey))}::text[], ${pgArray(inserts.map((i) => JSON.stringify(i.doc)))}::jsonb[])
-            as u(id, identifier, date, off, dedup, doc)
+                      ${pgArray(inserts.map((i) => i.dedupKey))}::text[], ${pgArray(inserts.map((i) => JSON.stringify(i.doc)))}::jsonb[],
+                      ${pgArray(stamps)}::bigint[])
+            as u(id, identifier, date, off, dedup, doc, modified)
           on conflict do nothing
           returning id, seq`),
       );
@@ -149,7 +214,7 @@ export async function writeDocs(
     for (const { row, n } of updates) {
       await tx.execute(sql`
         update nightscout_documents set doc = ${JSON.stringify(n.doc)}::jsonb, date = ${new Date(n.date).toISOString()}::timestamptz,
-          utc_offset_min = ${n.utcOffsetMin}, dedup_key = ${n.dedupKey}, srv_modified = ${opts.nowMs}, deleted = false,
+          utc_offset_min = ${n.utcOffsetMin}, dedup_key = ${n.dedupKey}, srv_modified = ${stamp()}, deleted = false,
           subject = ${opts.subject}
         where patient_id = ${patientId} and id = ${row.id}`);
       mapped.push({ seq: Number(row.seq), n });
@@ -164,7 +229,7 @@ export async function writeDocs(
       await storeProfileSettings(
         tx,
         patientId,
-        mapped.map((m) => ({ doc: m.n.doc, date: m.n.date })),
+        mapped.filter((m) => m.n.doc.isValid !== false).map((m) => ({ doc: m.n.doc, date: m.n.date })),
       );
     const records = mapped.flatMap(({ seq, n }) => toRecords(collection, n.doc, seq, n.date, n.utcOffsetMin));
     const { valid } = checkRecords(records, opts.nowMs);
@@ -175,10 +240,18 @@ export async function writeDocs(
         'uploaded',
         valid.map((v) => v.record),
       );
+    if (collection === 'treatments') {
+      // Temp basals, where they are now and where they were before this write.
+      const moved = [
+        ...mapped.filter((m) => isTempBasal(m.n.doc)).map((m) => m.n.date),
+        ...updates.filter((u) => isTempBasal(u.row.doc)).map((u) => new Date(u.row.date).getTime()),
+      ];
+      await reconcileTempBasals(tx, patientId, moved, opts.nowMs);
+    }
     out.stored = mapped.length;
     const times = mapped.map((m) => m.n.date);
-    out.firstTime = times.length ? Math.min(...times) : null;
-    out.lastTime = times.length ? Math.max(...times) : null;
+    out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
+    out.lastTime = times.length ? times.reduce((a, b) => Math.max(a, b)) : null;
     if (opts.label) {
       out.uploadId = newId();
       await tx.insert(uploads).values({

@@ -7,6 +7,7 @@ import {
   oauthAuthorizeRequest,
   oauthAuthorizeResponse,
   oauthClientInfo,
+  oauthTokenRequest,
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
@@ -83,10 +84,15 @@ export async function registerOauthRoutes(app: FastifyInstance, ctx: AppContext)
       NS_API.oauthToken,
       {
         config: { access: { kind: 'public' } },
+        // The body is described for the OpenAPI document; the service checks it and answers in
+        // OAuth's own error shape (RFC 6749 §5.2), not the portal's.
+        attachValidation: true,
         schema: {
           tags,
           summary:
             'Token endpoint: grant_type=authorization_code (code, redirect_uri, client_id, code_verifier) or refresh_token (refresh_token, client_id)',
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: oauthTokenRequest,
           response: { 200: tokenResponse, 400: oauthErrorBody },
         },
       },
