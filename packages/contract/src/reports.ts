@@ -171,6 +171,12 @@ export const taReport = z.object({
   ),
   days_with_data: z.number().int(),
   valid_days: z.number().int(),
+  sensor_wear: z
+    .number()
+    .nullable()
+    .describe(
+      "The AGP's time CGM active: readings ÷ expected 2-minute readings of the whole range, % (≤ 100; domain sensorWear, all days even with valid days only)",
+    ),
   days: z
     .array(
       z.object({

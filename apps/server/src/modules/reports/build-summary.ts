@@ -36,9 +36,12 @@ export function buildDs(
   };
 }
 
-/** ol: each date's readings on one 0–24 h axis (local time of day of each reading). */
+/**
+ * ol: each date's readings on one 0–24 h axis (local time of day of each reading). With valid days
+ * only, the days that are not valid are left out (as Clarity's overlay patterns do).
+ */
 export function buildOl(g: GlucoseInput): OlResponse['report_data'] {
-  const byDay = columnsByLocalDay(g.all);
+  const byDay = columnsByLocalDay(g.used);
   return {
     days: g.coverage
       .filter((c) => byDay.has(c.day))
@@ -62,6 +65,9 @@ export function buildTa(g: GlucoseInput, t: Thresholds): TaResponse['report_data
     stats: statsBlock(rangeStats(g, t)),
     profile: profileBlock(profile),
     ...coverageFigures(g),
+    // The AGP's "time CGM active": every reading of the range over the range's time, as the
+    // dashboard's sensor wear, whichever days the statistics use.
+    sensor_wear: sensorWear(g.all, g.fromMs, g.toMs),
     days: g.coverage
       .filter((c) => byDay.has(c.day))
       .map((c) => ({

@@ -61,9 +61,16 @@ async function referenceSg(from: number, to: number, options: OptionRange[]) {
      where patient_id = ${patient} and time >= ${new Date(from).toISOString()} and time < ${new Date(to).toISOString()}
        and ${sourcePredicate(options, 'cgms', 'time')}
      order by time, serial, seq`);
-  return (result as unknown as { rows: Array<Record<string, number | string | null>> }).rows;
+  return (result as unknown as { rows: SgRow[] }).rows;
 }
-const onePerInstant = <T extends { time: unknown }>(rows: T[]) =>
+interface SgRow {
+  time: number;
+  mgdl: number | null;
+  utc_offset_min: number;
+  quality: string | null;
+  display_code: string | null;
+}
+const onePerInstant = <T extends { time: number }>(rows: T[]) =>
   rows.filter((r, i) => i === 0 || r.time !== rows[i - 1]!.time);
 
 async function expectSame(from: number, to: number, options: OptionRange[] = []) {

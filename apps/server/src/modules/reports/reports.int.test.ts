@@ -18,6 +18,7 @@ import {
   addDays,
   logbook,
   segmentProfile,
+  sensorWear,
   summarizeInsulin,
   validDays,
 } from '@cgm/domain';
@@ -98,6 +99,26 @@ describe('ds, ta and the dashboard agree with the domain', () => {
       dailyProfile(firstDay, { percentiles: [50] }).map((b) => b.percentiles[50]),
     );
     expect(res.body.report_data.days_with_data).toBe(14);
+    expectClose(
+      res.body.report_data.sensor_wear,
+      sensorWear(readings, period(range.from, range.to).from, period(range.from, range.to).to),
+    );
+  });
+
+  it('ta: time CGM active is the domain sensorWear of the whole range, with valid days only too', async () => {
+    // The last simulated day is cut short and the day after it has no data: wear is below 100, and
+    // the readings of the valid days alone over the whole range would give a smaller, wrong figure.
+    const r = { from: '2025-01-20', to: '2025-01-26' };
+    const readings = inLocalDays(fx.readings, r.from, r.to);
+    const wear = sensorWear(readings, period(r.from, r.to).from, period(r.from, r.to).to)!;
+    expect(wear).toBeLessThan(95);
+    for (const valid of ['false', 'true']) {
+      const res = await chart('ta', { ...r, valid_days_only: valid });
+      expect(res.status).toBe(200);
+      expectClose(res.body.report_data.sensor_wear, wear);
+      if (valid === 'true')
+        expect((res.body.report_data.stats.count / (7 * 720)) * 100).toBeLessThan(wear - 1);
+    }
   });
 
   it('dashboard and segment (POST data/{id}) with chosen thresholds', async () => {
@@ -194,6 +215,19 @@ describe('dd, ol and lgb', () => {
     expect(first.mgdl).toEqual(readings.map((r) => r.mgdl));
     expect(first.minute[0]).toBeCloseTo(((readings[0]!.time - 300 * 60_000) % 86_400_000) / 60_000, 9);
     expect(Math.max(...first.minute)).toBeLessThan(1440);
+  });
+
+  it('ol with valid days only: the days that are not valid are left out', async () => {
+    const r = { from: '2025-01-20', to: '2025-01-26' };
+    const readings = inLocalDays(fx.readings, r.from, r.to);
+    const days = validDays(readings);
+    const valid = days.filter((d) => d.valid).map((d) => d.day);
+    expect(days.length).toBeGreaterThan(valid.length);
+    const all = await chart('ol', { ...r, valid_days_only: 'false' });
+    expect(all.body.report_data.days.map((d: { day: string }) => d.day)).toEqual(days.map((d) => d.day));
+    const only = await chart('ol', { ...r, valid_days_only: 'true' });
+    expect(only.body.report_data.days.map((d: { day: string }) => d.day)).toEqual(valid);
+    expect(only.body.valid_days_only).toBe(true);
   });
 
   it('lgb: day × meal period (domain logbook) with daily insulin', async () => {

@@ -6,7 +6,7 @@ import { Notice } from '../../components/notice';
 import type { ReportEntry } from './report-catalog';
 import type { ReportCtx } from './report-context';
 import { durationsFor, writeParams, type EffectiveRange } from './report-params';
-import { defaultPaper, openPrintTab, printUrl } from './print/open-print';
+import { defaultPaper, openPrintTab, printQuery, printUrl } from './print/open-print';
 import { useKeepQuery } from './reports-shell';
 
 /**
@@ -31,10 +31,7 @@ export function RangeBar({
     range && set({ from: addDays(range.from, days), to: addDays(range.to, days) });
 
   const print = () => {
-    const q: Record<string, string | undefined> = Object.fromEntries(sp);
-    q.uid = ctx.uid;
-    q.unit = ctx.unit;
-    if (range && !range.problem) Object.assign(q, { from: range.from, to: range.to });
+    const q = printQuery(sp, { uid: ctx.uid, unit: ctx.unit, range: range && !range.problem ? range : null });
     setBlocked(!openPrintTab(printUrl(entry.print, q, defaultPaper())));
   };
   const dateView = entry.maxDays === 14 ? '/Hcp/chartSetting/dateView' : '/Hcp/chartSetting/dateView2';
@@ -86,7 +83,7 @@ export function RangeBar({
         </>
       )}
       <div className="range-bar__options">
-        {entry.maxDays && (
+        {entry.maxDays && entry.validDays && (
           <label className="range-bar__check">
             <input
               type="checkbox"

@@ -24,20 +24,25 @@ export interface ReportEntry {
   maxDays: 14 | 90 | null;
   /** The print page of the report. */
   print: string;
+  /**
+   * Whether "valid days only" changes the report (statistics, profiles, overlay curves, logbook):
+   * offered only there. The daily report shows each day as it is, events and alerts are lists.
+   */
+  validDays: boolean;
 }
 
 export const REPORTS: readonly ReportEntry[] = [
-  { id: 'dashboard', chart: 0, maxDays: 90, print: '/chart0-print' },
-  { id: 'daily', chart: 1, maxDays: 14, print: '/chart1-print' },
-  { id: 'overlay', chart: 2, maxDays: 14, print: '/chart2-print' },
-  { id: 'trend', chart: 3, maxDays: 90, print: '/chart3-print' },
-  { id: 'logbook', chart: 4, maxDays: 90, print: '/chart4-print' },
-  { id: 'segment', chart: 5, maxDays: 90, print: '/chart5-print' },
-  { id: 'deviceSettings', chart: 6, maxDays: null, print: '/chart6-print' },
-  { id: 'alerts', chart: 7, maxDays: 90, print: '/chart7-print' },
-  { id: 'events', chart: 8, maxDays: 90, print: '/events-print1' },
-  { id: 'records', chart: 9, maxDays: null, print: '/chart9-print' },
-  { id: 'agp', chart: null, maxDays: 90, print: '/chart6-print2' },
+  { id: 'dashboard', chart: 0, maxDays: 90, print: '/chart0-print', validDays: true },
+  { id: 'daily', chart: 1, maxDays: 14, print: '/chart1-print', validDays: false },
+  { id: 'overlay', chart: 2, maxDays: 14, print: '/chart2-print', validDays: true },
+  { id: 'trend', chart: 3, maxDays: 90, print: '/chart3-print', validDays: true },
+  { id: 'logbook', chart: 4, maxDays: 90, print: '/chart4-print', validDays: true },
+  { id: 'segment', chart: 5, maxDays: 90, print: '/chart5-print', validDays: true },
+  { id: 'deviceSettings', chart: 6, maxDays: null, print: '/chart6-print', validDays: false },
+  { id: 'alerts', chart: 7, maxDays: 90, print: '/chart7-print', validDays: false },
+  { id: 'events', chart: 8, maxDays: 90, print: '/events-print1', validDays: false },
+  { id: 'records', chart: 9, maxDays: null, print: '/chart9-print', validDays: false },
+  { id: 'agp', chart: null, maxDays: 90, print: '/chart6-print2', validDays: true },
 ];
 
 /** record-print prints the records report too (the spec lists both paths). */

@@ -109,6 +109,14 @@ export function durationsFor(maxDays: number): number[] {
 
 export const isShortView = (maxDays: number) => maxDays <= MAX_RANGE_DAYS_SHORT;
 
+/**
+ * The choices a chart-data call uses. "Valid days only" does not apply to the daily report (dd):
+ * each day is shown as it is, so it is not asked for and the answer says all days were used.
+ */
+export function chartParams(kind: 'ds' | 'dd' | 'ol' | 'ta' | 'lgb', p: ReportParams): ReportParams {
+  return kind === 'dd' && p.validOnly ? { ...p, validOnly: false } : p;
+}
+
 /** Query of the GET report calls. */
 export function reportQuery(range: { from: string; to: string }, p: ReportParams): Record<string, string> {
   const q: Record<string, string> = {
@@ -123,16 +131,41 @@ export function reportQuery(range: { from: string; to: string }, p: ReportParams
   return q;
 }
 
-/** A threshold typed in the display unit, to mg/dL for the address; null when it is not a number. */
-export function thresholdFromInput(text: string, unit: GlucoseUnit): number | null {
+/**
+ * A threshold typed in the display unit, to mg/dL for the address; null when it is not a number.
+ * A text that reads like one of `keep` shown in the unit (the default, the value in force) keeps
+ * that value: "3.9" stays 70 mg/dL, never 70.2, so readings of exactly 70 stay in target. Any other
+ * text snaps to whole mg/dL, the value a clinician means (3.9 → 70, 10.0 → 180, 13.9 → 250).
+ */
+export function thresholdFromInput(
+  text: string,
+  unit: GlucoseUnit,
+  keep: readonly number[] = [],
+): number | null {
   const n = Number(text.trim().replace(',', '.'));
   if (!text.trim() || !Number.isFinite(n)) return null;
-  return Math.round(fromUnit(n, unit) * 10) / 10;
+  const same = keep.find((mgdl) => Number(thresholdToInput(mgdl, unit)) === n);
+  return same ?? Math.round(fromUnit(n, unit));
 }
 
 /** A threshold in mg/dL as the form shows it in the display unit. */
 export function thresholdToInput(mgdl: number, unit: GlucoseUnit): string {
   return String(roundGlucose(mgdl, unit));
+}
+
+/** The AGP's outer band: the AGP convention 5–95 by default, or the portal's 10–90 (?band=10). */
+export type AgpBand = '5-95' | '10-90';
+export const AGP_BANDS: readonly AgpBand[] = ['5-95', '10-90'];
+
+export function readAgpBand(sp: URLSearchParams): AgpBand {
+  return sp.get('band') === '10' ? '10-90' : '5-95';
+}
+
+/** The address with this band (the default leaves no parameter). */
+export function writeAgpBand(sp: URLSearchParams, band: AgpBand): URLSearchParams {
+  const next = new URLSearchParams(sp);
+  setOrDelete(next, 'band', band === '10-90' ? '10' : null);
+  return next;
 }
 
 /** Problems of the thresholds form: i18n keys, empty when they can be used. */

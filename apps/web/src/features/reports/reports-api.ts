@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { api, unwrap } from '../../api/api';
 import { ApiFailureError } from '../../api/errors';
 import { patientKeys } from '../../api/patient-settings';
-import { reportQuery, type ReportParams } from './report-params';
+import { chartParams, reportQuery, type ReportParams } from './report-params';
 
 // The reports' calls (docs/REPORTS-API.md). Keys sit under the patient, so a change of the patient's
 // data elsewhere refreshes them. A refusal (403) is not retried: it is the answer.
@@ -81,12 +81,13 @@ export function useChartData<K extends ChartKind>(
   p: ReportParams,
   onArrive?: () => void,
 ): UseQueryResult<ChartAnswers[K], unknown> {
+  const used = chartParams(kind, p);
   return useQuery({
-    queryKey: [...patientKeys.all(uid), 'reports', kind, ...(range ? rangeKey(range, p) : [])],
+    queryKey: [...patientKeys.all(uid), 'reports', kind, ...(range ? rangeKey(range, used) : [])],
     queryFn: async ({ signal }) => {
       const schema = CHART_SCHEMAS[kind] as unknown as z.ZodType<ChartAnswers[K]>;
       const data = unwrap(
-        await api.get(API.chartData(uid, kind), schema, { signal, query: reportQuery(range!, p) }),
+        await api.get(API.chartData(uid, kind), schema, { signal, query: reportQuery(range!, used) }),
       );
       onArrive?.();
       return data;

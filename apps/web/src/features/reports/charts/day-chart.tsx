@@ -3,16 +3,22 @@ import { runsPath, type DayModel } from './shaping';
 import { GlucoseAxis, glucoseScale, linear, PAD_L, PAD_R, SvgChart, TimeAxis, VIEW_W } from './svg-frame';
 
 // One day of the daily report: markers along the top (boluses, events, alarms, sensor and patch
-// changes), sensor glucose with the target band, fingersticks and calibrations, and the basal
-// steps along the bottom (scheduled, temporary, auto mode; suspends and stops as red bars).
+// changes), sensor glucose with the target band, fingersticks and calibrations, a strip of auto
+// mode micro-boluses (correction and food, spec §3 "auto mode correction bolus"), and the basal
+// steps along the bottom (scheduled, temporary, auto mode; suspends and stops as red bars) with
+// auto mode's start and exit marked across them.
 // Each marker carries a <title>: its details show on hover and are read by screen readers.
 
-const H = 360;
+const H = 392;
 const MARK_Y = 14;
 const G_TOP = 34;
 const G_BOTTOM = 250;
-const B_TOP = 262;
-const B_BOTTOM = 330;
+const A_TOP = 260;
+const A_BOTTOM = 284;
+const B_TOP = 294;
+const B_BOTTOM = 362;
+/** Width of one auto mode sample (6 minutes, spec §9) on the time axis. */
+const SAMPLE_MIN = 6;
 
 export interface DayChartText {
   title: string;
@@ -23,7 +29,12 @@ export interface DayChartText {
   alarm: (a: DayModel['alarms'][number]) => string;
   session: (s: DayModel['sessions'][number]) => string;
   basal: (s: DayModel['basal'][number]) => string;
+  autoBolus: (b: DayModel['autoBoluses'][number]) => string;
+  autoMark: (m: DayModel['autoMarks'][number]) => string;
   basalAxis: string;
+  /** The micro-bolus strip's upper value ("0.15") and its unit ("U"), as the basal axis reads. */
+  autoAxis: string;
+  autoUnit: string;
 }
 
 export function DayChart(props: {
@@ -40,6 +51,8 @@ export function DayChart(props: {
   const sx = linear(0, m.length, PAD_L, x1);
   const sy = glucoseScale(props.unit, G_TOP, G_BOTTOM);
   const sb = linear(0, m.basalMax, B_BOTTOM, B_TOP);
+  const sa = linear(0, m.autoBolusMax, A_BOTTOM, A_TOP);
+  const sampleW = Math.max(1, sx(SAMPLE_MIN) - sx(0));
   return (
     <SvgChart title={text.title} description={text.description} height={H} className="rchart--day">
       <GlucoseAxis
@@ -74,6 +87,54 @@ export function DayChart(props: {
           >
             <title>{text.basal(s)}</title>
           </rect>
+        );
+      })}
+      {m.autoBoluses.length > 0 && (
+        <g className="rchart__auto-strip">
+          <line className="rchart__grid" x1={PAD_L} x2={x1} y1={A_BOTTOM} y2={A_BOTTOM} />
+          <text className="rchart__axis" x={PAD_L - 6} y={A_TOP + 8} textAnchor="end">
+            {text.autoAxis}
+          </text>
+          <text className="rchart__axis" x={PAD_L - 6} y={A_BOTTOM} textAnchor="end">
+            {text.autoUnit}
+          </text>
+          {m.autoBoluses.map((b, i) => {
+            const yCorr = sa(b.correction);
+            const yTop = sa(b.correction + b.food);
+            return (
+              <g key={i} className="rchart__auto-bolus">
+                <title>{text.autoBolus(b)}</title>
+                {b.correction > 0 && (
+                  <rect
+                    className="rchart__auto-bolus--correction"
+                    x={sx(b.x)}
+                    y={yCorr}
+                    width={sampleW}
+                    height={A_BOTTOM - yCorr}
+                  />
+                )}
+                {b.food > 0 && (
+                  <rect
+                    className="rchart__auto-bolus--food"
+                    x={sx(b.x)}
+                    y={yTop}
+                    width={sampleW}
+                    height={yCorr - yTop}
+                  />
+                )}
+              </g>
+            );
+          })}
+        </g>
+      )}
+      {m.autoMarks.map((a, i) => {
+        const x = sx(a.x);
+        return (
+          <g key={i} className={`rchart__automark rchart__automark--${a.kind}`}>
+            <title>{text.autoMark(a)}</title>
+            <line x1={x} x2={x} y1={B_TOP - 4} y2={B_BOTTOM} />
+            <path d={`M${x - 5} ${B_TOP - 10}L${x + 5} ${B_TOP - 10}L${x} ${B_TOP - 2}Z`} />
+          </g>
         );
       })}
       <path className="rchart__sg" d={runsPath(m.sg, sx, sy)} />

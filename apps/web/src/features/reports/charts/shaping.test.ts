@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DdDay, ProfileColumns } from '@cgm/contract';
-import { bandPath, dayModel, profileModel, runsPath, sgPlot, splitRuns } from './shaping';
+import { bandPath, dayModel, perDay, profileModel, runsPath, sgPlot, splitRuns } from './shaping';
 import { buildMonth, pickDay } from '../settings/calendar-model';
 
 describe('chart data shaping', () => {
@@ -92,6 +92,68 @@ describe('chart data shaping', () => {
     ]);
     expect(m.basalMax).toBe(2);
     expect(m.bg[0]).toMatchObject({ x: 120, y: 90 });
+  });
+  it('draws auto mode micro-boluses and marks auto mode start and exit', () => {
+    const from = Date.UTC(2025, 0, 10, 5);
+    const at = (min: number) => from + min * 60_000;
+    const day = {
+      day: '2025-01-10',
+      from_ms: from,
+      to_ms: from + 86_400_000,
+      sg: { time: [], utc_offset_min: [], mgdl: [], quality: [], display_code: [] },
+      basal: {
+        start: [at(60), at(60), at(66), at(72), at(78), at(300), at(-6)],
+        utc_offset_min: [-300, -300, -300, -300, -300, -300, -300],
+        duration_min: [0, 6, 6, 6, 6, 0, 6],
+        rate: [0, 1, 1, 1, 1, 0, 1],
+        delivered: [0, 0.1, 0.1, 0.1, 0.1, 0, 0.1],
+        code: ['BAAMS', 'BAAM', 'BAAM', 'BAAMLunch', 'BAAM', 'BAAME', 'BAAM'],
+        kind: ['autoMarker', 'auto', 'auto', 'auto', 'auto', 'autoMarker', 'auto'],
+        series: [
+          null,
+          'autoModeBasal',
+          'autoModeBasal',
+          'autoModeBasal',
+          'autoModeBasal',
+          null,
+          'autoModeBasal',
+        ],
+        auto_basal: [null, 0.1, 0.1, 0.1, 0.1, null, 0.1],
+        auto_corr: [null, 0, 0.15, 0.05, null, null, 0.2],
+        auto_food: [null, 0, null, 0.3, 0, null, 0],
+      },
+      boluses: [],
+      bg: [],
+      events: [],
+      alarms: [],
+      sessions: [],
+    } as unknown as DdDay;
+    const m = dayModel(day, 'mg/dL');
+    // Only rows with a correction or food delivery, inside the day (the row before midnight is not).
+    expect(m.autoBoluses.map((b) => [b.x, b.correction, b.food])).toEqual([
+      [66, 0.15, 0],
+      [72, 0.05, 0.3],
+    ]);
+    expect(m.autoBolusMax).toBeCloseTo(0.35, 9);
+    expect(m.autoMarks.map((a) => [a.x, a.kind])).toEqual([
+      [60, 'start'],
+      [300, 'exit'],
+    ]);
+    // The markers are not basal steps.
+    expect(m.basal.every((b) => b.series === 'autoModeBasal')).toBe(true);
+  });
+  it('gives every date of the range a value or null, never 0 for a date without data', () => {
+    const rows = [
+      { day: '2025-01-01', v: 80 },
+      { day: '2025-01-02', v: null },
+      { day: '2025-01-04', v: 0 },
+    ];
+    expect(perDay(['2025-01-01', '2025-01-02', '2025-01-03', '2025-01-04'], rows, (r) => r.v)).toEqual([
+      { day: '2025-01-01', value: 80 },
+      { day: '2025-01-02', value: null },
+      { day: '2025-01-03', value: null },
+      { day: '2025-01-04', value: 0 },
+    ]);
   });
   it('picks the profile bands of the convention and converts them', () => {
     const p: ProfileColumns = {

@@ -1,4 +1,12 @@
-import { basalAxisMax, DISPLAY_MAX_MGDL, displayGlucose, type GlucoseUnit } from '@cgm/domain';
+import {
+  AUTO_MICRO_DOSE_U,
+  AUTO_MODE_EXIT,
+  AUTO_MODE_START,
+  basalAxisMax,
+  DISPLAY_MAX_MGDL,
+  displayGlucose,
+  type GlucoseUnit,
+} from '@cgm/domain';
 import type { DdDay, ProfileColumns } from '@cgm/contract';
 
 // Pure shaping of report answers into what the SVG charts draw: glucose in the display unit,
@@ -86,12 +94,33 @@ export interface BasalStep {
   series: string;
 }
 
+/** Auto mode micro-boluses of one basal row (spec §3 series "auto mode correction bolus"), U. */
+export interface AutoBolus {
+  x: number;
+  time: number;
+  utc_offset_min: number;
+  correction: number;
+  food: number;
+}
+
+/** Auto mode started (BAAMS) or exited (BAAME): a marker row, drawn as a line across the basal. */
+export interface AutoMark {
+  x: number;
+  time: number;
+  utc_offset_min: number;
+  kind: 'start' | 'exit';
+}
+
 export interface DayModel {
   /** Minutes in the day (1380, 1440 or 1500 on DST changes). */
   length: number;
   sg: Runs;
   basal: BasalStep[];
   basalMax: number;
+  autoBoluses: AutoBolus[];
+  /** Upper end of the micro-bolus strip's scale, U (at least 0.05, one micro-delivery). */
+  autoBolusMax: number;
+  autoMarks: AutoMark[];
   boluses: Array<DdDay['boluses'][number] & { x: number }>;
   bg: Array<DdDay['bg'][number] & { x: number; y: number }>;
   events: Array<DdDay['events'][number] & { x: number }>;
@@ -109,7 +138,26 @@ export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
     sgPlot(day.sg.mgdl[i] ?? null, day.sg.quality[i] ?? null, day.sg.display_code[i] ?? null, unit),
   );
   const basal: BasalStep[] = [];
+  const autoBoluses: AutoBolus[] = [];
+  const autoMarks: AutoMark[] = [];
   for (let i = 0; i < day.basal.start.length; i++) {
+    const at = day.basal.start[i]!;
+    const offset = day.basal.utc_offset_min[i]!;
+    const x = minute(at);
+    const code = day.basal.code[i];
+    if ((code === AUTO_MODE_START || code === AUTO_MODE_EXIT) && inDay(x)) {
+      autoMarks.push({
+        x,
+        time: at,
+        utc_offset_min: offset,
+        kind: code === AUTO_MODE_START ? 'start' : 'exit',
+      });
+    }
+    const correction = day.basal.auto_corr[i] ?? 0;
+    const food = day.basal.auto_food[i] ?? 0;
+    if ((correction > 0 || food > 0) && inDay(x)) {
+      autoBoluses.push({ x, time: at, utc_offset_min: offset, correction, food });
+    }
     const series = day.basal.series[i];
     if (!series) continue;
     const start = Math.max(0, minute(day.basal.start[i]!));
@@ -124,6 +172,9 @@ export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
     sg: splitRuns(sgX, sgY),
     basal,
     basalMax: basalAxisMax(Math.max(0, ...rates)),
+    autoBoluses,
+    autoBolusMax: Math.max(AUTO_MICRO_DOSE_U, ...autoBoluses.map((b) => b.correction + b.food)),
+    autoMarks,
     boluses: day.boluses.map((b) => ({ ...b, x: minute(b.time) })).filter((b) => inDay(b.x)),
     bg: day.bg
       .map((b) => ({ ...b, x: minute(b.time), y: displayGlucose(b.mgdl, unit).value ?? 0 }))
@@ -164,6 +215,23 @@ export function profileModel(p: ProfileColumns, unit: GlucoseUnit, outer: '10-90
     q3: conv(p.p75),
     median: conv(p.p50),
   };
+}
+
+/**
+ * One value per date of the range, in order: the row's value, or null for a date without data (no
+ * row, or a row whose value is null). A chart shows null as "no data", never as 0.
+ */
+export function perDay<R extends { day: string }>(
+  days: readonly string[],
+  rows: readonly R[],
+  pick: (row: R) => number | null | undefined,
+): Array<{ day: string; value: number | null }> {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return days.map((day) => {
+    const row = byDay.get(day);
+    const v = row ? pick(row) : null;
+    return { day, value: v === null || v === undefined || !Number.isFinite(v) ? null : v };
+  });
 }
 
 /** Distinct colours for up to 14 overlaid days (then they repeat, with the legend telling them apart). */

@@ -26,6 +26,23 @@ export function openPrintTab(url: string, open: typeof window.open = window.open
   return w !== null && w !== undefined;
 }
 
+/**
+ * What a print page is given: every choice in the address (valid days, thresholds tl th aa ab, AGP
+ * band…), with the patient, the unit and the range the screen shows. A print tab starts signed in
+ * (window.open copies session storage), so nothing else needs to travel.
+ */
+export function printQuery(
+  sp: URLSearchParams,
+  shown: { uid: string; unit: string; range?: { from: string; to: string } | null },
+): Record<string, string | undefined> {
+  const q: Record<string, string | undefined> = Object.fromEntries(sp);
+  for (const k of ['back', 'autoprint', 'paper']) delete q[k];
+  q.uid = shown.uid;
+  q.unit = shown.unit;
+  if (shown.range) Object.assign(q, { from: shown.range.from, to: shown.range.to });
+  return q;
+}
+
 /** The print page's address: the report's choices plus the paper and an automatic print dialog. */
 export function printUrl(path: string, query: Record<string, string | undefined>, paper: Paper): string {
   const sp = new URLSearchParams();

@@ -6,8 +6,9 @@ import { Notice } from '../../../components/notice';
 import { Spinner } from '../../../components/page';
 import { reportById, type ReportId } from '../report-catalog';
 import { useReportLoad, useReportUid, type ReportCtx } from '../report-context';
-import { clipToLast, effectiveRange } from '../report-params';
+import { clipToLast, effectiveRange, readAgpBand, writeAgpBand } from '../report-params';
 import { REPORT_VIEWS } from '../report-views';
+import { AgpBandSelect } from './agp-print-controls';
 import { defaultPaper, isPaper, rememberPaper, type Paper } from './open-print';
 import { PAGE, PAGES, pageCss } from './page-css';
 import '../reports.css';
@@ -86,6 +87,16 @@ function Loaded({ uid, reports, title }: { uid: string; reports: ReportId[]; tit
             <option value="letter">{t('print.letter')}</option>
           </select>
         </label>
+        {reports.includes('agp') && (
+          <AgpBandSelect
+            value={readAgpBand(sp)}
+            onChange={(b) => {
+              const next = writeAgpBand(sp, b);
+              next.delete('autoprint');
+              setSp(next, { replace: true });
+            }}
+          />
+        )}
         <button
           type="button"
           className="btn btn--primary btn--small"
@@ -110,6 +121,12 @@ function Loaded({ uid, reports, title }: { uid: string; reports: ReportId[]; tit
             <dt>{t('print.unit')}</dt>
             <dd>{ctx.unit}</dd>
           </div>
+          {ctx.params.validOnly && reports.some((id) => reportById(id).validDays) && (
+            <div>
+              <dt>{t('reports.settings.days')}</dt>
+              <dd>{t('reports.settings.validDays')}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('print.printed')}</dt>
             <dd>

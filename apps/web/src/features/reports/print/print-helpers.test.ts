@@ -1,39 +1,98 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../../lib/storage';
-import { openPrintTab, printUrl } from './open-print';
+import { readAgpBand, writeAgpBand } from '../report-params';
+import { openPrintTab, printQuery, printUrl } from './open-print';
 import { cssString, pageCounterContent, pageCss } from './page-css';
 import { nextQuickPrintIndex, quickRange } from './quick-print';
 import { quickPrintReports } from './print-screens';
 
 describe('quick print ranges (spec §9)', () => {
-  const base = { customFrom: '', customTo: '', reports: [] as never[] };
+  const base = { customFrom: '', customTo: '', reports: [] as never[], band: '5-95' as const };
   // 2025-04-16 is a Wednesday.
   it('ends a week on yesterday, last Sunday or last Saturday', () => {
     expect(quickRange({ ...base, duration: 'week', preset: 'yesterday' }, '2025-04-16')).toEqual({
       ok: true,
       from: '2025-04-09',
       to: '2025-04-15',
+      span: 'days',
     });
     expect(quickRange({ ...base, duration: 'week', preset: 'lastSunday' }, '2025-04-16')).toEqual({
       ok: true,
       from: '2025-04-07',
       to: '2025-04-13',
+      span: 'days',
     });
     expect(quickRange({ ...base, duration: 'week', preset: 'lastSaturday' }, '2025-04-16')).toEqual({
       ok: true,
       from: '2025-04-06',
       to: '2025-04-12',
+      span: 'days',
     });
   });
-  it('ends a month and a quarter on the last day of last month or quarter', () => {
-    expect(quickRange({ ...base, duration: 'month', preset: 'lastDayOfLastMonth' }, '2025-04-16')).toEqual({
+  it('prints the calendar month ending on the last day of last month', () => {
+    const month = (today: string) =>
+      quickRange({ ...base, duration: 'month', preset: 'lastDayOfLastMonth' }, today);
+    expect(month('2025-04-16')).toEqual({
+      ok: true,
+      from: '2025-03-01',
+      to: '2025-03-31',
+      span: 'calendarMonth',
+    });
+    expect(month('2025-03-05')).toEqual({
+      ok: true,
+      from: '2025-02-01',
+      to: '2025-02-28',
+      span: 'calendarMonth',
+    });
+    expect(month('2025-01-10')).toEqual({
+      ok: true,
+      from: '2024-12-01',
+      to: '2024-12-31',
+      span: 'calendarMonth',
+    });
+  });
+  it('prints the 30 or 90 days ending on any other end date, as the line under the choice says', () => {
+    expect(quickRange({ ...base, duration: 'month', preset: 'yesterday' }, '2025-04-16')).toEqual({
+      ok: true,
+      from: '2025-03-17',
+      to: '2025-04-15',
+      span: 'days',
+    });
+    expect(quickRange({ ...base, duration: 'quarter', preset: 'lastSunday' }, '2025-04-16')).toEqual({
+      ok: true,
+      from: '2025-01-14',
+      to: '2025-04-13',
+      span: 'days',
+    });
+    expect(quickRange({ ...base, duration: 'month', preset: 'lastDayOfLastQuarter' }, '2025-04-16')).toEqual({
       ok: true,
       from: '2025-03-02',
       to: '2025-03-31',
+      span: 'days',
     });
-    expect(
-      quickRange({ ...base, duration: 'quarter', preset: 'lastDayOfLastQuarter' }, '2025-04-16'),
-    ).toEqual({ ok: true, from: '2025-01-01', to: '2025-03-31' });
+  });
+  it('prints the calendar quarter ending on the last day of last quarter, its last 90 days when longer', () => {
+    const quarter = (today: string) =>
+      quickRange({ ...base, duration: 'quarter', preset: 'lastDayOfLastQuarter' }, today);
+    expect(quarter('2025-04-16')).toEqual({
+      ok: true,
+      from: '2025-01-01',
+      to: '2025-03-31',
+      span: 'calendarQuarter',
+    });
+    // Q4 has 92 days and Q2 91: a report covers at most 90, so the quarter's last 90 days print.
+    expect(quarter('2025-01-16')).toEqual({
+      ok: true,
+      from: '2024-10-03',
+      to: '2024-12-31',
+      span: 'quarterClipped',
+    });
+    expect(quarter('2025-07-01')).toEqual({
+      ok: true,
+      from: '2025-04-02',
+      to: '2025-06-30',
+      span: 'quarterClipped',
+    });
   });
   it('checks a custom range against 90 days', () => {
     expect(
@@ -48,6 +107,18 @@ describe('quick print ranges (spec §9)', () => {
         '2025-04-16',
       ),
     ).toEqual({ ok: false, problem: 'messages.moreThan90Days' });
+    expect(
+      quickRange(
+        {
+          ...base,
+          duration: 'custom',
+          preset: 'yesterday',
+          customFrom: '2025-03-01',
+          customTo: '2025-03-20',
+        },
+        '2025-04-16',
+      ),
+    ).toEqual({ ok: true, from: '2025-03-01', to: '2025-03-20', span: 'custom' });
     expect(
       quickRange(
         {
@@ -73,6 +144,36 @@ describe('quick print ranges (spec §9)', () => {
 });
 
 describe('print pages', () => {
+  it('hand the print tab every choice of the address with the range and unit shown', () => {
+    const sp = new URLSearchParams(
+      'uid=old&from=2025-01-01&to=2025-01-05&valid=1&tl=72&th=160&aa=200&ab=90&band=10&back=3&autoprint=1&paper=a4',
+    );
+    expect(
+      printQuery(sp, { uid: 'u1', unit: 'mmol/L', range: { from: '2025-02-01', to: '2025-02-14' } }),
+    ).toEqual({
+      uid: 'u1',
+      from: '2025-02-01',
+      to: '2025-02-14',
+      valid: '1',
+      tl: '72',
+      th: '160',
+      aa: '200',
+      ab: '90',
+      band: '10',
+      unit: 'mmol/L',
+    });
+    expect(printQuery(new URLSearchParams('from=2025-01-01'), { uid: 'u1', unit: 'mg/dL' })).toEqual({
+      from: '2025-01-01',
+      uid: 'u1',
+      unit: 'mg/dL',
+    });
+  });
+  it('reads and writes the AGP band: 5–95 by default, 10–90 on request', () => {
+    expect(readAgpBand(new URLSearchParams(''))).toBe('5-95');
+    expect(readAgpBand(new URLSearchParams('band=10'))).toBe('10-90');
+    expect(writeAgpBand(new URLSearchParams('uid=u'), '10-90').toString()).toBe('uid=u&band=10');
+    expect(writeAgpBand(new URLSearchParams('uid=u&band=10'), '5-95').toString()).toBe('uid=u');
+  });
   it('says when the browser blocked the new tab', () => {
     expect(openPrintTab('/x', () => null)).toBe(false);
     expect(openPrintTab('/x', () => ({}) as Window)).toBe(true);

@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { END_DATE_PRESETS, type EndDatePreset, type QuickPrintDuration } from '@cgm/domain';
+import { daysInclusive, END_DATE_PRESETS, type EndDatePreset, type QuickPrintDuration } from '@cgm/domain';
 import { Notice } from '../../../components/notice';
 import { QUICK_PRINT_REPORTS, reportById, type ReportId } from '../report-catalog';
 import type { ReportCtx } from '../report-context';
+import { readAgpBand, writeAgpBand } from '../report-params';
+import { useDatamap } from '../reports-api';
 import { ReportsShell } from '../reports-shell';
-import { defaultPaper, openPrintTab, printUrl, rememberPaper, type Paper } from './open-print';
+import { pickDay } from '../settings/calendar-model';
+import { DataCalendar } from '../settings/data-calendar';
+import { AgpBandSelect } from './agp-print-controls';
+import { defaultPaper, openPrintTab, printQuery, printUrl, rememberPaper, type Paper } from './open-print';
 import { nextQuickPrintIndex, quickRange, type QuickPrintChoice } from './quick-print';
 
 const DURATIONS: QuickPrintDuration[] = ['week', 'month', 'quarter', 'custom'];
@@ -25,13 +30,17 @@ export function QuickPrintHubScreen() {
 function QuickPrintForm({ ctx }: { ctx: ReportCtx }) {
   const { t } = useTranslation();
   const [sp] = useSearchParams();
+  const map = useDatamap(ctx.uid);
   const [choice, setChoice] = useState<QuickPrintChoice>({
     duration: 'week',
     preset: 'yesterday',
     customFrom: ctx.params.from ?? ctx.today,
     customTo: ctx.params.to ?? ctx.today,
     reports: DEFAULT_REPORTS,
+    band: readAgpBand(sp),
   });
+  // The calendar's second click ends the range; until then only the first day is chosen.
+  const [customEnd, setCustomEnd] = useState<string | null>(choice.customTo);
   const [paper, setPaper] = useState<Paper>(defaultPaper());
   const [blocked, setBlocked] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,18 +55,9 @@ function QuickPrintForm({ ctx }: { ctx: ReportCtx }) {
     if (!range.ok) return setProblem(range.problem);
     if (choice.reports.length === 0) return setProblem('messages.chooseEventsOrData');
     rememberPaper(paper);
-    const q: Record<string, string | undefined> = {
-      uid: ctx.uid,
-      from: range.from,
-      to: range.to,
-      r: choice.reports.join(','),
-      unit: ctx.unit,
-      valid: sp.get('valid') ?? undefined,
-      tl: sp.get('tl') ?? undefined,
-      th: sp.get('th') ?? undefined,
-      aa: sp.get('aa') ?? undefined,
-      ab: sp.get('ab') ?? undefined,
-    };
+    // Every choice of the address (valid days, thresholds) with this period, reports and band.
+    const q = printQuery(writeAgpBand(sp, choice.band), { uid: ctx.uid, unit: ctx.unit, range });
+    q.r = choice.reports.join(',');
     setBlocked(!openPrintTab(printUrl(`/quickPrint${nextQuickPrintIndex()}`, q, paper)));
   };
 
@@ -78,28 +78,45 @@ function QuickPrintForm({ ctx }: { ctx: ReportCtx }) {
         ))}
       </fieldset>
       {choice.duration === 'custom' ? (
-        <div className="date-form__row">
-          <label className="field">
-            <span className="field__label">{t('reports.settings.from')}</span>
-            <input
-              className="input"
-              type="date"
-              value={choice.customFrom}
-              max={ctx.today}
-              onChange={(e) => set({ customFrom: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t('reports.settings.to')}</span>
-            <input
-              className="input"
-              type="date"
-              value={choice.customTo}
-              max={ctx.today}
-              onChange={(e) => set({ customTo: e.target.value })}
-            />
-          </label>
-        </div>
+        <>
+          <div className="date-form__row">
+            <label className="field">
+              <span className="field__label">{t('reports.settings.from')}</span>
+              <input
+                className="input"
+                type="date"
+                value={choice.customFrom}
+                max={ctx.today}
+                onChange={(e) => set({ customFrom: e.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{t('reports.settings.to')}</span>
+              <input
+                className="input"
+                type="date"
+                value={choice.customTo}
+                max={ctx.today}
+                onChange={(e) => {
+                  set({ customTo: e.target.value });
+                  setCustomEnd(e.target.value);
+                }}
+              />
+            </label>
+          </div>
+          <DataCalendar
+            days={map.data?.days ?? []}
+            from={choice.customFrom}
+            to={customEnd}
+            today={ctx.today}
+            lang={ctx.fmt.lang}
+            onPick={(day) => {
+              const next = pickDay({ from: choice.customFrom, to: customEnd }, day);
+              setCustomEnd(next.to);
+              set({ customFrom: next.from, customTo: next.to ?? next.from });
+            }}
+          />
+        </>
       ) : (
         <label className="field">
           <span className="field__label">{t('print.endsOn')}</span>
@@ -123,6 +140,16 @@ function QuickPrintForm({ ctx }: { ctx: ReportCtx }) {
               to: ctx.fmt.day(range.to, 'long'),
             })
           : t(range.problem)}
+        {range.ok && range.span !== 'custom' && (
+          <span className="muted small quick-print__span">
+            {' '}
+            {range.span === 'days'
+              ? t('print.span.days', {
+                  days: t('reports.range.days', { count: daysInclusive(range.from, range.to) }),
+                })
+              : t(`print.span.${range.span}`)}
+          </span>
+        )}
       </p>
       <fieldset className="quick-print__reports">
         <legend>{t('print.reports')}</legend>
@@ -144,6 +171,9 @@ function QuickPrintForm({ ctx }: { ctx: ReportCtx }) {
           </label>
         ))}
       </fieldset>
+      {choice.reports.includes('agp') && (
+        <AgpBandSelect value={choice.band} onChange={(band) => set({ band })} />
+      )}
       <label className="field">
         <span className="field__label">{t('print.paper')}</span>
         <select className="input" value={paper} onChange={(e) => setPaper(e.target.value as Paper)}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MiniProfile } from '../charts/mini-profile';
 import { ProfileChart } from '../charts/profile-chart';
 import { profileModel } from '../charts/shaping';
+import { readAgpBand, type AgpBand } from '../report-params';
 import { useChartData } from '../reports-api';
 import { TimeInRangesBar } from '../stats-block';
 import { Loadable, ReportSection } from './loadable';
@@ -29,7 +30,7 @@ const DAILY_PROFILES = 14;
 export function AgpReport({ ctx, range }: ReportViewProps) {
   const { t } = useTranslation();
   const [sp] = useSearchParams();
-  const outer = sp.get('band') === '10' ? '10-90' : '5-95';
+  const outer = readAgpBand(sp);
   const q = useChartData('ta', ctx.uid, range, ctx.params);
   const { fmt } = ctx;
   return (
@@ -46,7 +47,6 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                 ? tir.high + tir.very_high
                 : tir[band];
         const days = res.report_data.days.slice(-DAILY_PROFILES);
-        const expected = res.coverage.length * 720;
         return (
           <div className="report report--agp">
             <div className="agp-top">
@@ -59,7 +59,7 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                     />
                     <Row
                       label={t('reports.agp.active')}
-                      value={`${fmt.pct(expected ? Math.min(100, (s.count / expected) * 100) : null)} %`}
+                      value={`${fmt.pct(res.report_data.sensor_wear)} %`}
                     />
                     <Row label={t('reports.stats.mean')} value={`${fmt.glucose(s.mean)} ${fmt.unit}`} />
                     <Row label={t('reports.stats.gmi')} value={`${fmt.num(s.gmi, 1)} %`} />
@@ -146,7 +146,7 @@ function AgpCurve({
 }: {
   res: NonNullable<ReturnType<typeof useChartData<'ta'>>['data']>;
   ctx: ReportViewProps['ctx'];
-  outer: '5-95' | '10-90';
+  outer: AgpBand;
 }) {
   const { t } = useTranslation();
   const { fmt } = ctx;

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { BarChart, LineChart } from '../../../charts/svg-charts';
+import { LineChart } from '../../../charts/svg-charts';
+import { DayBars, type DayBar } from '../charts/day-bars';
+import { perDay } from '../charts/shaping';
 import { useDataReport } from '../reports-api';
 import { GlucoseStats, InsulinStats, TimeInRangesBar } from '../stats-block';
 import { Loadable, ReportSection } from './loadable';
@@ -19,9 +21,14 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
         const d = res.report_data.dashboard;
         if (!d) return null;
         const daily = d.daily;
-        const labels = daily.map((x) => fmt.shortDay(x.day));
         // A day without readings has no average: it is left out of the line, not drawn as 0.
         const withMean = daily.filter((x) => x.mean !== null);
+        // Every date of the range once; a date without glucose (or without insulin) is "no data".
+        const dates = res.coverage.map((c) => c.day);
+        const bars = (pick: (x: (typeof daily)[number]) => number | null | undefined): DayBar[] =>
+          perDay(dates, daily, pick).map((x) => ({ label: fmt.shortDay(x.day), value: x.value }));
+        const tirBars = bars((x) => (x.count > 0 ? x.in_range : null));
+        const insulinBars = bars((x) => x.insulin?.total);
         return (
           <div className="report report--dashboard">
             <p className="report__facts">
@@ -55,13 +62,15 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
                 />
               </ReportSection>
               <ReportSection title={t('reports.dashboard.tirPerDay')}>
-                <BarChart
+                <DayBars
                   title={t('reports.dashboard.tirPerDay')}
-                  data={daily.map((x, i) => ({ label: labels[i]!, value: x.in_range ?? 0 }))}
+                  data={tirBars}
                   max={100}
                   tone="success"
                   format={(v) => `${fmt.num(v)} %`}
+                  noData={t('reports.noData')}
                 />
+                <NoDataKey bars={tirBars} />
               </ReportSection>
             </div>
             <div className="report-grid">
@@ -69,12 +78,15 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
                 <InsulinStats insulin={d.insulin} fmt={fmt} />
               </ReportSection>
               <ReportSection title={t('reports.dashboard.insulinPerDay')}>
-                <BarChart
+                <DayBars
                   title={t('reports.dashboard.insulinPerDay')}
-                  data={daily.map((x, i) => ({ label: labels[i]!, value: x.insulin?.total ?? 0 }))}
+                  data={insulinBars}
                   tone="accent"
-                  format={(v) => fmt.num(v, 0)}
+                  format={(v) => fmt.insulin(v)}
+                  axisFormat={(v) => fmt.num(v, Number.isInteger(v) ? 0 : 2)}
+                  noData={t('reports.noData')}
                 />
+                <NoDataKey bars={insulinBars} />
                 <InsulinSplit basal={d.insulin.basal} kinds={d.insulin} fmt={fmt} />
               </ReportSection>
             </div>
@@ -82,6 +94,17 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
         );
       }}
     </Loadable>
+  );
+}
+
+/** The key of the "no data" mark, shown when a chart has one. */
+function NoDataKey({ bars }: { bars: readonly DayBar[] }) {
+  const { t } = useTranslation();
+  if (!bars.some((b) => b.value === null)) return null;
+  return (
+    <p className="small muted day-bars-key">
+      <span className="day-bars-key__swatch" aria-hidden="true" /> {t('reports.noData')}
+    </p>
   );
 }
 

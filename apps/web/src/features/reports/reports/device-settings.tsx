@@ -13,6 +13,13 @@ import type { ReportViewProps } from './types';
 
 const hm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const P = 'dataSources.pdm';
+/** The pump's weight and height units, in the reader's language. */
+export const BODY_UNIT_KEYS = {
+  kg: 'units.kg',
+  lb: 'reports.units.lb',
+  cm: 'units.cm',
+  in: 'reports.units.in',
+} as const;
 
 export function DeviceSettingsReport({ ctx }: ReportViewProps) {
   const { t } = useTranslation();
@@ -71,7 +78,7 @@ function Sections({
   const rate = (r?: { enabled: boolean; mgdl_per_min: number }) =>
     r &&
     (r.enabled
-      ? `${fmt.num(fmt.toUnit(r.mgdl_per_min), fmt.unit === 'mg/dL' ? 0 : 2)} ${fmt.unit}/min`
+      ? `${fmt.num(fmt.toUnit(r.mgdl_per_min), fmt.unit === 'mg/dL' ? 0 : 2)} ${t('reports.units.perMinute', { unit: fmt.unit })}`
       : onOff(false));
   const basal = s.basal;
   const bolus = s.bolus;
@@ -157,8 +164,8 @@ function Sections({
     ],
     [t(`${P}.backlight`), s.display && t(`${P}.seconds`, { seconds: s.display.backlight_s })],
     [t(`${P}.timeFormat`), s.display && t(`${P}.timeFormats.${s.display.time_format}`)],
-    [t(`${P}.weightUnit`), s.display?.weight_unit],
-    [t(`${P}.heightUnit`), s.display?.height_unit],
+    [t(`${P}.weightUnit`), s.display && t(BODY_UNIT_KEYS[s.display.weight_unit])],
+    [t(`${P}.heightUnit`), s.display && t(BODY_UNIT_KEYS[s.display.height_unit])],
     [t(`${P}.pumpLight`), s.display && onOff(s.display.pump_light)],
   ]);
   const reminders = s.reminders ?? [];
@@ -191,7 +198,10 @@ function Sections({
             {bolus?.ic_ratios && (
               <Schedule
                 title={t(`${P}.icRatios`)}
-                rows={bolus.ic_ratios.map((r) => [hm(r.start_min), `${fmt.num(r.grams_per_unit, 1)} g/${u}`])}
+                rows={bolus.ic_ratios.map((r) => [
+                  hm(r.start_min),
+                  `${fmt.num(r.grams_per_unit, 1)} ${t('events.unit.grams')}/${u}`,
+                ])}
               />
             )}
             {bolus?.insulin_sensitivity && (

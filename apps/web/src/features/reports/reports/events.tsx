@@ -1,33 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../../charts/svg-charts';
 import { useEventsReport } from '../reports-api';
-import type { ReportFormat } from '../report-format';
+import { eventDetails, eventValue } from './event-text';
 import { Loadable, ReportSection } from './loadable';
 import type { ReportViewProps } from './types';
-
-/** The value of an event with its unit (BG in the display unit, carbs g, insulin U, exercise min). */
-export function eventValue(
-  type: string,
-  value: number | null,
-  fmt: ReportFormat,
-  t: (k: string) => string,
-): string {
-  if (value === null) return '';
-  switch (type) {
-    case 'BG':
-      return `${fmt.glucose(value)} ${fmt.unit}`;
-    case 'CARB':
-      return `${fmt.num(value)} g`;
-    case 'INS':
-      return `${fmt.insulin(value)} ${t('units.insulin')}`;
-    case 'EXR':
-      return `${fmt.num(value)} min`;
-    case 'HBA1C':
-      return `${fmt.num(value, 1)} %`;
-    default:
-      return fmt.num(value, Number.isInteger(value) ? 0 : 1);
-  }
-}
 
 /** chart8, the events report: how many of each type, and every event of the range (≤ 90 days). */
 export function EventsReport({ ctx, range }: ReportViewProps) {
@@ -58,6 +34,7 @@ export function EventsReport({ ctx, range }: ReportViewProps) {
                       <th scope="col">{t('reports.events.time')}</th>
                       <th scope="col">{t('reports.events.type')}</th>
                       <th scope="col">{t('reports.events.value')}</th>
+                      <th scope="col">{t('events.field.details')}</th>
                       <th scope="col">{t('reports.events.notes')}</th>
                       <th scope="col">{t('reports.events.origin')}</th>
                     </tr>
@@ -68,6 +45,7 @@ export function EventsReport({ ctx, range }: ReportViewProps) {
                         <td className="nowrap">{fmt.dateTime(e.time, e.utc_offset_min)}</td>
                         <td>{t(`events.type.${e.type}`, { defaultValue: e.type })}</td>
                         <td className="nowrap">{eventValue(e.type, e.value, fmt, t)}</td>
+                        <td>{eventDetails(e, fmt, t).join(' · ')}</td>
                         <td>{e.notes ?? ''}</td>
                         <td>{t(`events.source.${e.origin}`, { defaultValue: e.origin })}</td>
                       </tr>

@@ -3,6 +3,7 @@ import { MEAL_PERIODS } from '@cgm/domain';
 import type { LgbResponse } from '@cgm/contract';
 import { useChartData } from '../reports-api';
 import type { ReportFormat } from '../report-format';
+import { eventSummary } from './event-text';
 import { Loadable } from './loadable';
 import type { ReportViewProps } from './types';
 
@@ -97,11 +98,11 @@ function LogCell({ cell, fmt }: { cell: Cell; fmt: ReportFormat }) {
           {t('reports.logbook.bolus', { units: fmt.insulin(cell.bolus), count: cell.bolus_count })}
         </li>
       )}
-      {cell.events.length > 0 && (
-        <li className="small muted">
-          {cell.events.map((e) => t(`events.type.${e.type}`, { defaultValue: e.type })).join(', ')}
+      {cell.events.map((e) => (
+        <li key={e.id} className="small logcell__event">
+          {eventSummary(e, fmt, t)}
         </li>
-      )}
+      ))}
     </ul>
   );
 }

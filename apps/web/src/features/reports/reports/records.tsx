@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { ProfileFacts } from '../../patient-view/profile-facts';
 import { useRecordsReport } from '../reports-api';
 import { Loadable, ReportSection } from './loadable';
 import type { ReportViewProps } from './types';
 
 /**
- * chart9, the records report: the patient's medical record (complications, concomitant diseases,
- * prescriptions, suggestions, notes) as one document, from the records API. Not tied to a range.
+ * chart9, the records report: the patient's medical record as one document, from the records API:
+ * the profile first (spec §3 "Records: profile, complications, prescription, suggestions, notes"),
+ * then complications, concomitant diseases, prescriptions, suggestions and notes. No range.
  */
 export function RecordsReport({ ctx }: ReportViewProps) {
   const { t } = useTranslation();
@@ -16,6 +18,9 @@ export function RecordsReport({ ctx }: ReportViewProps) {
     <Loadable q={q}>
       {(res) => (
         <div className="report report--records">
+          <ReportSection title={t('profile.title')}>
+            <ProfileFacts profile={res.profile} groups={['personal', 'clinic']} />
+          </ReportSection>
           <div className="report-grid">
             {(['complications', 'concomitant'] as const).map((k) => (
               <ReportSection key={k} title={t(`records.${k}`)}>

@@ -37,11 +37,11 @@ export function SegmentReport({ ctx, range }: ReportViewProps) {
                   <tr>
                     <th scope="col">{t('reports.segment.time')}</th>
                     <th scope="col">{t('reports.segment.count')}</th>
-                    <th scope="col">P10</th>
-                    <th scope="col">P25</th>
+                    <th scope="col">{t('reports.segment.p10')}</th>
+                    <th scope="col">{t('reports.segment.p25')}</th>
                     <th scope="col">{t('reports.profile.median')}</th>
-                    <th scope="col">P75</th>
-                    <th scope="col">P90</th>
+                    <th scope="col">{t('reports.segment.p75')}</th>
+                    <th scope="col">{t('reports.segment.p90')}</th>
                   </tr>
                 </thead>
                 <tbody>

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProfileChart } from '../charts/profile-chart';
+import { AgpPrintControls } from '../print/agp-print-controls';
 import { profileModel } from '../charts/shaping';
 import { useChartData } from '../reports-api';
 import { GlucoseStats, TimeInRangesBar } from '../stats-block';
@@ -52,17 +52,7 @@ export function TrendReport({ ctx, range }: ReportViewProps) {
                 })}
               </li>
             </ul>
-            {!ctx.print && range && (
-              <p>
-                <Link
-                  className="btn btn--secondary btn--small"
-                  to={`/chart6-print2?${new URLSearchParams({ uid: ctx.uid, from: range.from, to: range.to, unit: fmt.unit }).toString()}`}
-                  target="_blank"
-                >
-                  {t('reports.trend.agpLink')}
-                </Link>
-              </p>
-            )}
+            {!ctx.print && range && <AgpPrintControls ctx={ctx} range={range} />}
           </ReportSection>
           <div className="report-grid">
             <ReportSection title={t('reports.stats.title')}>

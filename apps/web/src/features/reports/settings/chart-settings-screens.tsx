@@ -92,8 +92,9 @@ function ThresholdsForm({ ctx }: { ctx: ReportCtx }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // A field left as shown keeps its value: the default first, else the one in force.
     const parsed = Object.fromEntries(
-      THRESHOLD_KEYS.map((k) => [k, thresholdFromInput(text[k] ?? '', ctx.unit)]),
+      THRESHOLD_KEYS.map((k) => [k, thresholdFromInput(text[k] ?? '', ctx.unit, [defaults[k], current[k]])]),
     );
     if (THRESHOLD_KEYS.some((k) => parsed[k] === null)) return setProblems(['messages.fillRequired']);
     const chosen = parsed as Required<Thresholds>;
@@ -120,6 +121,7 @@ function ThresholdsForm({ ctx }: { ctx: ReportCtx }) {
         </label>
       </fieldset>
       <p className="muted small">{t('reports.settings.validHint')}</p>
+      <p className="muted small">{t('reports.settings.validScope')}</p>
       <div className="report-settings__fields">
         {THRESHOLD_KEYS.map((k) => (
           <label key={k} className="field">

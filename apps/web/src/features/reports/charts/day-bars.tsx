@@ -1,0 +1,94 @@
+import { useId } from 'react';
+import { labelStep, niceMax } from '../../../charts/svg-charts';
+
+// A value per date as bars (the dashboard's time in range and insulin per day). A date without
+// data is drawn as a hollow "no data" mark on the axis, never as a bar of 0: 0 % in range and no
+// readings are different findings. Same frame and classes as the app's small SVG charts.
+
+const W = 640;
+const H = 220;
+const PAD = { top: 12, right: 8, bottom: 28, left: 48 };
+
+export interface DayBar {
+  label: string;
+  value: number | null;
+}
+
+export function DayBars(props: {
+  title: string;
+  data: readonly DayBar[];
+  format: (v: number) => string;
+  /** Labels of the axis ticks (default `format`): insulin bars read 41.35 U, their axis 0–50. */
+  axisFormat?: (v: number) => string;
+  /** Text of a date without data (tooltip and screen readers). */
+  noData: string;
+  /** Upper end of the axis (default: a nice bound over the data); 100 for percentages. */
+  max?: number;
+  tone?: 'primary' | 'success' | 'accent';
+}) {
+  const id = useId();
+  const { data, format, tone = 'primary' } = props;
+  const axisFormat = props.axisFormat ?? format;
+  const max = props.max ?? niceMax(Math.max(0, ...data.map((d) => d.value ?? 0)));
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const slot = plotW / Math.max(1, data.length);
+  const barW = Math.max(1, Math.min(40, slot * 0.7));
+  const xOf = (i: number) => PAD.left + slot * i + slot / 2;
+  const base = PAD.top + plotH;
+  const step = labelStep(data.length, 8);
+  return (
+    <svg className="svg-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t`}>
+      <title id={`${id}-t`}>{props.title}</title>
+      {[0, 0.25, 0.5, 0.75, 1].map((f) => {
+        const y = base - f * plotH;
+        return (
+          <g key={f}>
+            <line className="svg-chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} />
+            <text className="svg-chart__axis" x={PAD.left - 6} y={y + 4} textAnchor="end">
+              {axisFormat(f * max)}
+            </text>
+          </g>
+        );
+      })}
+      {data.map((d, i) => {
+        const label = `${d.label}: ${d.value === null ? props.noData : format(d.value)}`;
+        if (d.value === null) {
+          return (
+            <rect
+              key={i}
+              className="svg-chart__nodata"
+              data-nodata="1"
+              x={xOf(i) - barW / 2}
+              y={base - 6}
+              width={barW}
+              height={6}
+            >
+              <title>{label}</title>
+            </rect>
+          );
+        }
+        const h = (Math.min(d.value, max) / max) * plotH;
+        return (
+          <rect
+            key={i}
+            className={`svg-chart__bar svg-chart__bar--${tone}`}
+            x={xOf(i) - barW / 2}
+            y={base - h}
+            width={barW}
+            height={h}
+          >
+            <title>{label}</title>
+          </rect>
+        );
+      })}
+      {data.map((d, i) =>
+        i % step === 0 || i === data.length - 1 ? (
+          <text key={`l${i}`} className="svg-chart__axis" x={xOf(i)} y={H - 8} textAnchor="middle">
+            {d.label}
+          </text>
+        ) : null,
+      )}
+    </svg>
+  );
+}
