@@ -230,6 +230,26 @@ describe('dd, ol and lgb', () => {
     expect(only.body.valid_days_only).toBe(true);
   });
 
+  it('dd shows every date asked for, valid or not, and says so', async () => {
+    const r = { from: '2025-01-20', to: '2025-01-26' };
+    const days = validDays(inLocalDays(fx.readings, r.from, r.to));
+    expect(days.some((d) => !d.valid)).toBe(true);
+    const res = await chart('dd', { ...r, valid_days_only: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body.valid_days_only).toBe(false);
+    const dates = res.body.report_data.days.map((d: { day: string }) => d.day);
+    expect(dates).toEqual([
+      '2025-01-20',
+      '2025-01-21',
+      '2025-01-22',
+      '2025-01-23',
+      '2025-01-24',
+      '2025-01-25',
+      '2025-01-26',
+    ]);
+    expect(dates).toEqual(expect.arrayContaining(days.filter((d) => !d.valid).map((d) => d.day)));
+  });
+
   it('lgb: day × meal period (domain logbook) with daily insulin', async () => {
     const res = await chart('lgb', range);
     expect(res.status).toBe(200);

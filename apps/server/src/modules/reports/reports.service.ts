@@ -172,7 +172,9 @@ export function createReportsService(ctx: AppContext) {
       kind: K,
       q: ReportQuery,
     ): Promise<ChartAnswers[K]> {
-      const l = await load(actor, patientId, q, q.valid_days_only === 'true', RANGE_LIMIT[kind]);
+      // The daily report shows every date asked for: "valid days only" does not apply to it.
+      const validOnly = kind !== 'dd' && q.valid_days_only === 'true';
+      const l = await load(actor, patientId, q, validOnly, RANGE_LIMIT[kind]);
       return chart[kind](patientId, l);
     },
 
