@@ -131,7 +131,7 @@ END $$;
 --> statement-breakpoint
 -- Statement-level triggers: one refresh per write statement (a batch of thousands of rows
 -- rebuilds each of its days once), for the rows before and after the change.
-CREATE FUNCTION sg_readings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION derived_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE ps text[]; ds integer[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -145,45 +145,32 @@ BEGIN
       FROM (SELECT patient_id AS p, utc_day(time) AS d FROM new_rows
             UNION SELECT patient_id, utc_day(time) FROM old_rows) k;
   END IF;
-  IF ps IS NOT NULL THEN PERFORM sg_derived_refresh(ps, ds); END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION basal_segments_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE ps text[]; ds integer[];
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(k.p), array_agg(k.d) INTO ps, ds
-      FROM (SELECT DISTINCT patient_id AS p, utc_day(time) AS d FROM new_rows) k;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(k.p), array_agg(k.d) INTO ps, ds
-      FROM (SELECT DISTINCT patient_id AS p, utc_day(time) AS d FROM old_rows) k;
+  IF ps IS NULL THEN RETURN NULL; END IF;
+  IF TG_TABLE_NAME = 'sg_readings' THEN
+    PERFORM sg_derived_refresh(ps, ds);
   ELSE
-    SELECT array_agg(k.p), array_agg(k.d) INTO ps, ds
-      FROM (SELECT patient_id AS p, utc_day(time) AS d FROM new_rows
-            UNION SELECT patient_id, utc_day(time) FROM old_rows) k;
+    PERFORM basal_derived_refresh(ps, ds);
   END IF;
-  IF ps IS NOT NULL THEN PERFORM basal_derived_refresh(ps, ds); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER sg_readings_derived_ins AFTER INSERT ON sg_readings
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sg_readings_changed();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION derived_rows_changed();
 --> statement-breakpoint
 CREATE TRIGGER sg_readings_derived_upd AFTER UPDATE ON sg_readings
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sg_readings_changed();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION derived_rows_changed();
 --> statement-breakpoint
 CREATE TRIGGER sg_readings_derived_del AFTER DELETE ON sg_readings
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sg_readings_changed();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION derived_rows_changed();
 --> statement-breakpoint
 CREATE TRIGGER basal_segments_derived_ins AFTER INSERT ON basal_segments
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION basal_segments_changed();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION derived_rows_changed();
 --> statement-breakpoint
 CREATE TRIGGER basal_segments_derived_upd AFTER UPDATE ON basal_segments
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION basal_segments_changed();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION derived_rows_changed();
 --> statement-breakpoint
 CREATE TRIGGER basal_segments_derived_del AFTER DELETE ON basal_segments
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION basal_segments_changed();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION derived_rows_changed();
 --> statement-breakpoint
 -- A truncate leaves no source rows: nothing derived may remain.
 CREATE FUNCTION sg_readings_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
