@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 
 // The Nightscout-compatible API (docs/NIGHTSCOUT.md) and third-party read access (OAuth 2.0).
@@ -82,6 +83,10 @@ export const nightscoutDocuments = pgTable(
     index('ns_doc_date_idx').on(t.patientId, t.collection, t.date),
     index('ns_doc_dedup_idx').on(t.patientId, t.collection, t.dedupKey),
     index('ns_doc_modified_idx').on(t.patientId, t.collection, t.srvModified),
+    // Profile Switches, looked up on every pump upload (ns-timeline; migration 0008).
+    index('ns_doc_switch_idx')
+      .on(t.patientId, t.date)
+      .where(sql`${t.collection} = 'treatments' and (${t.doc}->>'eventType') = 'Profile Switch'`),
   ],
 );
 

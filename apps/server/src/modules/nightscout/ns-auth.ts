@@ -184,12 +184,10 @@ export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write') {
       // v3 tells a known subject without the permission apart (403); v1 answers 401 like Nightscout's.
       if (req.url.startsWith('/api/v3/')) {
         const col = req.url.slice('/api/v3/'.length).split(/[/?]/)[0] ?? '';
-        return reply
-          .code(403)
-          .send({
-            status: 403,
-            message: `Missing permission api:${col}:${WRITE_OP[req.method] ?? 'create'}`,
-          });
+        return reply.code(403).send({
+          status: 403,
+          message: `Missing permission api:${col}:${WRITE_OP[req.method] ?? 'create'}`,
+        });
       }
       return reply.code(401).send(unauthorized('This credential may only read'));
     }

@@ -6,6 +6,7 @@ import { storeRecords } from '../ingest/ingest.repository';
 import { pgArray } from '../ingest/bulk-insert';
 import type { Doc } from './ns-docs';
 import { isAutomated, NS_SERIAL } from './ns-map';
+import { loadRegimes, rateAt, regimeAt } from './ns-timeline';
 
 // Temporary basals from Nightscout treatments → the portal's basal rows. A temp basal runs until its
 // duration ends or the next temp basal starts, whichever is first; a "Temp Basal" with duration 0
@@ -14,7 +15,6 @@ import { isAutomated, NS_SERIAL } from './ns-map';
 // basal document too: whenever temp basal documents change, the rows around them are rewritten.
 
 const MIN = 60_000;
-const DAY_MIN = 1440;
 
 /** Nightscout treats any eventType containing "Temp Basal" as a temporary basal (lib/data/ddata.js). */
 export const isTempBasal = (doc: Doc | null | undefined): boolean =>
@@ -29,20 +29,6 @@ interface TempDoc {
   offset: number;
   doc: Doc;
 }
-interface ScheduleRow {
-  time: number;
-  standard: Array<{ start_min: number; rate: number }> | null;
-}
-
-/** The scheduled rate (U/h) of the profile in force at a time, at the time's local minute of the day. */
-function scheduledRate(profiles: readonly ScheduleRow[], at: number, offsetMin: number): number | null {
-  let current: ScheduleRow | undefined;
-  for (const p of profiles) if (p.time <= at) current = p;
-  const list = current?.standard;
-  if (!list?.length) return null;
-  const minute = (((Math.floor((at + offsetMin * MIN) / MIN) % DAY_MIN) + DAY_MIN) % DAY_MIN) as number;
-  return list.reduce((rate, e) => (e.start_min <= minute ? e.rate : rate), list[0]!.rate);
-}
 
 /**
  * The rate of a temp basal in U/h: `absolute` (or `rate`), else `percent` as a change of the
@@ -56,14 +42,19 @@ export function tempRate(doc: Doc, scheduled: number | null): number | null {
   return Math.max(0, round3((scheduled * (100 + percent)) / 100));
 }
 
-/** The basal row of one temp basal that runs until `end` (ms). */
-function rowOf(t: TempDoc, end: number, scheduled: number | null): DeviceRecord | null {
+/** Where a temp basal runs: until its duration ends or the next one starts; null for a cancel. */
+function spanOf(t: TempDoc, next: TempDoc | undefined): { start: number; end: number } | null {
   const duration = num(t.doc.duration);
   if (duration === null || duration <= 0) return null;
-  const stop = Math.min(t.date + duration * MIN, end);
+  const end = Math.min(t.date + Math.round(duration * MIN), next ? next.date : Infinity);
+  return end > t.date ? { start: t.date, end } : null;
+}
+
+/** The basal row of one temp basal that runs until `stop` (ms). */
+function rowOf(t: TempDoc, stop: number, scheduled: number | null): DeviceRecord | null {
   const minutes = (stop - t.date) / MIN;
   const rate = tempRate(t.doc, scheduled);
-  if (minutes <= 0 || rate === null) return null;
+  if (rate === null) return null;
   const delivered = round3((rate * minutes) / 60);
   // Set by a closed loop, it is automated delivery: auto mode basal (BAAM), not a manual temp basal.
   const auto = isAutomated(t.doc);
@@ -85,29 +76,26 @@ function rowOf(t: TempDoc, end: number, scheduled: number | null): DeviceRecord 
 
 const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
 
+const ts = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : 'infinity');
+
 /**
- * Rewrites the basal rows of the temp basals between the earliest and latest of `times` (when temp
- * basal documents were written, moved or deleted), and of the one running before them, whose end
- * may have changed. Invalid (isValid:false) and deleted documents neither run nor end anything.
+ * The valid, live temp basal documents that start in [from, to], with the one before and the one
+ * after (which end the first and the last), in time order; `part` 0 before, 1 inside, 2 after.
  */
-export async function reconcileTempBasals(
-  tx: Db,
-  patientId: string,
-  times: readonly number[],
-  nowMs: number,
-): Promise<void> {
-  if (!times.length) return;
-  const from = new Date(times.reduce((a, b) => Math.min(a, b))).toISOString();
-  const to = new Date(times.reduce((a, b) => Math.max(a, b))).toISOString();
-  const docs = asRows<{ seq: string | number; date: string | Date; off: number; doc: Doc; part: number }>(
+async function tempDocs(tx: Db, patientId: string, from: number, to: number) {
+  const cols = sql`seq, date, utc_offset_min as off, doc`;
+  const where = sql`patient_id = ${patientId} and collection = 'treatments' and not deleted
+    and doc->>'eventType' ilike '%temp basal%' and coalesce(doc->>'isValid', 'true') <> 'false'`;
+  return asRows<{ seq: string | number; date: string | Date; off: number; doc: Doc; part: number }>(
+    // The condition written out in each part (not a CTE, which PostgreSQL would materialise for
+    // every temp basal of the patient): each part is one range of the (patient, collection, date) index.
     await tx.execute(sql`
-      with tb as (
-        select seq, date, utc_offset_min as off, doc from nightscout_documents
-        where patient_id = ${patientId} and collection = 'treatments' and not deleted
-          and doc->>'eventType' ilike '%temp basal%' and coalesce(doc->>'isValid', 'true') <> 'false')
-      (select *, 0 as part from tb where date < ${from}::timestamptz order by date desc, seq desc limit 1)
-      union all (select *, 1 as part from tb where date >= ${from}::timestamptz and date <= ${to}::timestamptz)
-      union all (select *, 2 as part from tb where date > ${to}::timestamptz order by date asc, seq asc limit 1)`),
+      (select ${cols}, 0 as part from nightscout_documents where ${where}
+        and date < ${ts(from)}::timestamptz order by date desc, seq desc limit 1)
+      union all (select ${cols}, 1 as part from nightscout_documents where ${where}
+        and date >= ${ts(from)}::timestamptz and date <= ${ts(to)}::timestamptz)
+      union all (select ${cols}, 2 as part from nightscout_documents where ${where}
+        and date > ${ts(to)}::timestamptz order by date asc, seq asc limit 1)`),
   )
     .map((r) => ({
       seq: Number(r.seq),
@@ -117,23 +105,54 @@ export async function reconcileTempBasals(
       part: Number(r.part),
     }))
     .sort((a, b) => a.date - b.date || a.seq - b.seq);
+}
+
+/**
+ * Where temp basals ran during [from, to): whatever their rate, scheduled basal is not assumed
+ * under a temp basal (one whose rate cannot be read still stands for the time it ran). Of those
+ * that started before `from` only the last can still run: the next start ends it.
+ */
+export async function tempSpans(
+  tx: Db,
+  patientId: string,
+  from: number,
+  to: number,
+): Promise<Array<{ start: number; end: number }>> {
+  const docs = await tempDocs(tx, patientId, from, to);
+  return docs.flatMap((d, i) => {
+    const span = d.part === 2 ? null : spanOf(d, docs[i + 1]);
+    return span && span.end > from && span.start < to ? [span] : [];
+  });
+}
+
+/**
+ * Rewrites the basal rows of the temp basals that start in [from, to] (when temp basal documents
+ * were written, moved or deleted, or the scheduled rate a percent temp basal follows changed), and
+ * of the one running before them, whose end may have changed. Invalid (isValid:false) and deleted
+ * documents neither run nor end anything. Answers the time span whose temp basal rows changed.
+ */
+export async function reconcileTempBasals(
+  tx: Db,
+  patientId: string,
+  from: number,
+  to: number,
+  nowMs: number,
+): Promise<{ start: number; end: number } | null> {
+  const docs = await tempDocs(tx, patientId, from, to);
   // The one after the range only ends the last one inside it; its own row does not change.
   const rewrite = docs.filter((d) => d.part !== 2);
-  if (!rewrite.length) return;
-  const profiles = asRows<{ time: string | Date; settings: Doc }>(
-    await tx.execute(sql`select time, settings from pdm_settings
-      where patient_id = ${patientId} and serial = ${NS_SERIAL} and time <= ${to}::timestamptz order by time`),
-  ).map((r) => {
-    const basal = (r.settings?.basal ?? null) as { patterns?: { standard?: ScheduleRow['standard'] } } | null;
-    return { time: new Date(r.time).getTime(), standard: basal?.patterns?.standard ?? null };
-  });
+  if (!rewrite.length) return null;
+  const regimes = await loadRegimes(tx, patientId, rewrite[0]!.date, rewrite.at(-1)!.date + 1);
   const records = rewrite.flatMap((d) => {
-    const next = docs[docs.indexOf(d) + 1];
-    const row = rowOf(d, next ? next.date : Infinity, scheduledRate(profiles, d.date, d.offset));
+    const span = spanOf(d, docs[docs.indexOf(d) + 1]);
+    const regime = regimeAt(regimes, d.date);
+    const row = span && rowOf(d, span.end, regime ? rateAt(regime, d.date) : null);
     return row ? [row] : [];
   });
-  await tx.execute(sql`delete from basal_segments where patient_id = ${patientId} and serial = ${NS_SERIAL}
-    and seq = any(${pgArray(rewrite.map((d) => d.seq))}::bigint[])`);
+  const removed = asRows<{ time: string | Date; duration_min: number }>(
+    await tx.execute(sql`delete from basal_segments where patient_id = ${patientId} and serial = ${NS_SERIAL}
+      and seq = any(${pgArray(rewrite.map((d) => d.seq))}::bigint[]) returning time, duration_min`),
+  );
   const { valid } = checkRecords(records, nowMs);
   if (valid.length)
     await storeRecords(
@@ -142,4 +161,13 @@ export async function reconcileTempBasals(
       'uploaded',
       valid.map((v) => v.record),
     );
+  const spans = [
+    ...removed.map((r) => [new Date(r.time).getTime(), Number(r.duration_min)] as const),
+    ...valid.map((v) => [v.record.time, v.record.type === 'basal' ? v.record.duration_min : 0] as const),
+  ];
+  if (!spans.length) return null;
+  return {
+    start: Math.floor(spans.reduce((m, [t]) => Math.min(m, t), Infinity)),
+    end: Math.ceil(spans.reduce((m, [t, minutes]) => Math.max(m, t + minutes * MIN), -Infinity)),
+  };
 }

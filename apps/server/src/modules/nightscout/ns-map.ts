@@ -147,6 +147,15 @@ function noteOf(eventType: string, notes: string | null): string | null {
 }
 
 /**
+ * Whether a devicestatus `pump` says delivery is suspended: Loop says it on the pump, AndroidAPS and
+ * OpenAPS in pump.status.
+ */
+export function pumpSuspended(pump: Doc): boolean {
+  const status = pump.status && typeof pump.status === 'object' ? (pump.status as Doc) : {};
+  return pump.suspended === true || status.suspended === true || /suspend/i.test(String(status.status ?? ''));
+}
+
+/**
  * A devicestatus with a pump → the pump status the monitor shows (spec §3 pump_status): suspended
  * or delivering, reservoir, pump battery, insulin on board, and the basal rate running when the
  * uploader says it (AndroidAPS `pump.extended`). The uploader's own battery (the phone's:
@@ -163,9 +172,7 @@ function statusRecords(doc: Doc, base: Base): DeviceRecord[] {
   const loop = obj(doc.loop);
   // oref0 sends its IOB as an array of predictions, the first being now.
   const iobOf = (v: unknown) => num(obj(Array.isArray(v) ? v[0] : v).iob);
-  // Loop puts suspended/bolusing on the pump, AndroidAPS and OpenAPS in pump.status.
-  const suspended =
-    pump.suspended === true || status.suspended === true || /suspend/i.test(String(status.status ?? ''));
+  const suspended = pumpSuspended(pump);
   const battery = num(obj(pump.battery).percent);
   const reservoir = num(pump.reservoir);
   const basalRate = num(extended.TempBasalAbsoluteRate) ?? num(extended.BaseBasalRate);

@@ -56,13 +56,28 @@ const valueAt = (list: Entry[], minute: number) =>
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-/** The settings a profile document stands for, or null when its default store has none of them. */
-export function profileSettings(doc: Doc): ReviewedPdmSettings | null {
+/** The profile a document puts in force: `store[defaultProfile]` ('Default' unnamed), or its only store. */
+export function defaultStore(doc: Doc): Doc | null {
   const stores = doc.store && typeof doc.store === 'object' ? (doc.store as Record<string, unknown>) : {};
   const name = typeof doc.defaultProfile === 'string' ? doc.defaultProfile : 'Default';
-  const store = (stores[name] ?? (Object.keys(stores).length === 1 ? Object.values(stores)[0] : null)) as
-    Doc | null | undefined;
-  if (!store || typeof store !== 'object') return null;
+  const store = stores[name] ?? (Object.keys(stores).length === 1 ? Object.values(stores)[0] : null);
+  return store && typeof store === 'object' && !Array.isArray(store) ? (store as Doc) : null;
+}
+
+/**
+ * A store's basal schedule as {start_min, rate} in start order, or null when it has none or any
+ * rate is not a basal rate (0–50 U/h, the basal record's range): delivery is not guessed.
+ */
+export function basalScheduleOf(store: Doc): Array<{ start_min: number; rate: number }> | null {
+  const list = scheduleOf(store.basal);
+  if (!list || list.some((e) => e.value < 0 || e.value > 50)) return null;
+  return list.map((e) => ({ start_min: e.start_min, rate: e.value }));
+}
+
+/** The settings a profile document stands for, or null when its default store has none of them. */
+export function profileSettings(doc: Doc): ReviewedPdmSettings | null {
+  const store = defaultStore(doc);
+  if (!store) return null;
   const mmol = /mmol/i.test(String(store.units ?? doc.units ?? ''));
   const glucose = (v: number) => round1(mmol ? v * MGDL_PER_MMOL : v);
 

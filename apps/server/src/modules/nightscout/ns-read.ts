@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { TRENDS } from '@cgm/domain';
 import type { Db } from '../../db/client';
 import type { Doc } from './ns-docs';
-import { isTempBasal, reconcileTempBasals } from './ns-basal';
+import { refreshDerivedBasal } from './ns-scheduled';
 import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, type Collection, type Condition } from './ns-query';
 
@@ -176,11 +176,15 @@ export async function deleteDocs(
       own.map((v) => ({ seq: v.seq, date: v.date })),
       collection,
     );
-    if (collection === 'treatments') {
-      // A deleted temp basal no longer runs, and no longer ends the one before it.
-      const times = own.filter((v) => isTempBasal(v.doc)).map((v) => v.date);
-      await reconcileTempBasals(tx, patientId, times, nowMs);
-    }
+    // A deleted temp basal no longer runs nor ends the one before it; a deleted profile, switch or
+    // pump report no longer decides the scheduled basal.
+    await refreshDerivedBasal(
+      tx,
+      patientId,
+      collection,
+      own.map((v) => ({ doc: v.doc, date: v.date })),
+      nowMs,
+    );
     return own.length;
   });
 }

@@ -5,10 +5,10 @@ import { newId } from '../../lib/crypto';
 import { pgArray } from '../ingest/bulk-insert';
 import { checkRecords } from '../ingest/ingest.validate';
 import { storeRecords } from '../ingest/ingest.repository';
-import { isTempBasal, reconcileTempBasals } from './ns-basal';
 import { newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
 import { NS_SERIAL, toRecords } from './ns-map';
 import { storeProfileSettings, unmapProfiles } from './ns-profile';
+import { refreshDerivedBasal } from './ns-scheduled';
 import type { Collection } from './ns-query';
 
 export interface WriteOptions {
@@ -240,14 +240,18 @@ export async function writeDocs(
         'uploaded',
         valid.map((v) => v.record),
       );
-    if (collection === 'treatments') {
-      // Temp basals, where they are now and where they were before this write.
-      const moved = [
-        ...mapped.filter((m) => isTempBasal(m.n.doc)).map((m) => m.n.date),
-        ...updates.filter((u) => isTempBasal(u.row.doc)).map((u) => new Date(u.row.date).getTime()),
-      ];
-      await reconcileTempBasals(tx, patientId, moved, opts.nowMs);
-    }
+    // Temp basals and the scheduled basal between them, from the documents where they are now and
+    // where they were before this write.
+    await refreshDerivedBasal(
+      tx,
+      patientId,
+      collection,
+      [
+        ...mapped.map((m) => ({ doc: m.n.doc, date: m.n.date })),
+        ...updates.map((u) => ({ doc: u.row.doc, date: new Date(u.row.date).getTime() })),
+      ],
+      opts.nowMs,
+    );
     out.stored = mapped.length;
     const times = mapped.map((m) => m.n.date);
     out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
