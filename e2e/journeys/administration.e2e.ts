@@ -84,14 +84,40 @@ describe('account administration', () => {
     expect(await signInAnswer(applicant, doctor, PASSWORDS.first)).toBe(0);
     await waitForPath(applicant, '/HcpMenu');
 
+    // The operations tools are in the admin menu: the clinics of Europe, with the demo clinic.
+    const menu = admin.getByRole('navigation', { name: en('admin.nav.label') });
+    expect(await menu.getByRole('link', { name: en('devDebug.title'), exact: true }).count()).toBe(0);
+    await menu.getByRole('link', { name: en('clinics.listTitle'), exact: true }).click();
+    await waitForPath(admin, '/ClinicalData');
+    // Its patients are those who accepted one of its HCPs: the demo patient accepted Dr Lee.
+    await admin
+      .getByRole('button', {
+        name: en('clinics.showPatientsOf', { clinic: 'Demo Diabetes Clinic' }),
+      })
+      .click();
+    await admin.getByRole('cell', { name: /^Alex Demo/ }).waitFor();
+    await screenshot(admin, '52-clinics');
+
     // Nine minutes without a click keep the admin in; past ten they are signed out.
     await context.clock.fastForward('09:00');
     await admin.waitForTimeout(1500);
-    expect(new URL(admin.url()).pathname).toBe('/CreateHCP_list');
+    expect(new URL(admin.url()).pathname).toBe('/ClinicalData');
     await context.clock.fastForward('01:05');
     // Signed out, to the admin sign-in (the guard shows it at its versioned address).
     await admin.waitForURL((url) => url.pathname.endsWith('/managementtools'));
     const token = await admin.evaluate(() => sessionStorage.getItem('token'));
     expect(token).toBeNull();
+  });
+
+  it('the application desk works in an administration session and signs out to /managementtools', async () => {
+    const { context, page: desk } = await newPage(stage.browser, { baseURL: stage.portal.url });
+    await context.clock.install();
+    await desk.goto('/managementtools');
+    await submitSignIn(desk, 'desk@demo.cgm', DEMO_PASSWORD);
+    await waitForPath(desk, '/CreateHCP');
+    // Idle for ten minutes: signed out through v2.1/logout, back to the administration sign-in.
+    await context.clock.fastForward('10:05');
+    await desk.waitForURL((url) => url.pathname.endsWith('/managementtools'));
+    expect(await desk.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   });
 });

@@ -191,6 +191,37 @@ export const deleteResult = z.object({ error: z.literal(0), purged: z.boolean() 
 
 // ---- History -------------------------------------------------------------------------------------
 
+/**
+ * Every action the server writes to the admin operation history (area 'admin'): the server can
+ * write no other (modules/history/operation-history.ts recordAdminOperation takes only these), and
+ * the web app labels each one and offers each in the /History filter.
+ */
+export const ADMIN_ACTIONS = [
+  'admin.create',
+  'admin.disable',
+  'admin.enable',
+  'admin.scope',
+  'hcp.approve',
+  'hcp.reject',
+  'hcp.create',
+  'hcp.createMember',
+  'member.lock',
+  'member.unlock',
+  'member.mfaReset',
+  'member.resend',
+  'member.type',
+  'member.delete',
+  'clinic.create',
+  'clinic.edit',
+  'clinic.hcpAssign',
+  'clinic.hcpRemove',
+  'firmware.create',
+  'firmware.edit',
+  'firmware.state',
+  'hcl.print',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
 export const adminHistoryQuery = z.object({
   /** Free text: the actor's or the subject's name. */
   q: z.string().trim().max(100).optional(),

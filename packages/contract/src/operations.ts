@@ -69,20 +69,42 @@ export const clinic = z.object({
   updated_at: z.number().nullable(),
   login: clinicPerson.nullable(),
   hcps: z.array(clinicPerson),
-  /** Patients of the clinic: assigned to it, or followed (accepted) by one of its HCPs. */
+  /** Patients who accepted one of the clinic's HCPs (the patients its clinic login reads). */
   patient_count: z.number().int(),
 });
 export type Clinic = z.infer<typeof clinic>;
+
+/** A patient of a clinic, with the clinic's HCPs the patient accepted. */
+export const clinicPatient = clinicPerson.extend({ country: z.string(), hcps: z.array(z.string()) });
+export type ClinicPatient = z.infer<typeof clinicPatient>;
+/** At most this many patients are listed per clinic (the count has them all). */
+export const CLINIC_PATIENTS_MAX = 500;
+export const clinicPatientsResponse = z.object({
+  error: z.literal(0),
+  patients: z.array(clinicPatient),
+  /** All the clinic's patients, including those outside the admin's scope (not listed). */
+  total: z.number().int(),
+});
 
 export const clinicsQuery = z.object({ q: z.string().trim().max(120).optional() });
 export const clinicsResponse = z.object({ error: z.literal(0), clinics: z.array(clinic) });
 export const clinicResponse = z.object({ error: z.literal(0), clinic });
 
-/** Assign an HCP (by username) to a clinic, or take them out of theirs (clinic_id null). */
-export const clinicHcpRequest = z.object({
-  username: z.string().trim().min(1).max(254),
-  clinic_id: z.string().min(1).max(64).nullable(),
-});
+/**
+ * Assign an HCP (by username) to a clinic, or take them out of theirs (clinic_id null). Taking an
+ * HCP out ends the clinic login's access to that HCP's patients, so it needs `confirm: true` (the
+ * screen asks first, the server insists).
+ */
+export const clinicHcpRequest = z
+  .object({
+    username: z.string().trim().min(1).max(254),
+    clinic_id: z.string().min(1).max(64).nullable(),
+    confirm: z.boolean().optional(),
+  })
+  .refine((r) => r.clinic_id !== null || r.confirm === true, {
+    message: 'admin.confirmRequired',
+    path: ['confirm'],
+  });
 export type ClinicHcpRequest = z.input<typeof clinicHcpRequest>;
 
 // ---------------------------------------------------------------------------------------------
@@ -129,7 +151,17 @@ export const firmwareEditRequest = z
   });
 export type FirmwareEditRequest = z.input<typeof firmwareEditRequest>;
 
-export const firmwareStateRequest = z.object({ state: firmwareState });
+/** Completing and withdrawing are final (no move back): they need `confirm: true`. */
+export const FIRMWARE_CONFIRMED_STATES: ReadonlyArray<z.infer<typeof firmwareState>> = [
+  'completed',
+  'withdrawn',
+];
+export const firmwareStateRequest = z
+  .object({ state: firmwareState, confirm: z.boolean().optional() })
+  .refine((r) => !FIRMWARE_CONFIRMED_STATES.includes(r.state) || r.confirm === true, {
+    message: 'admin.confirmRequired',
+    path: ['confirm'],
+  });
 
 export const firmwareRelease = z.object({
   id: z.string(),
@@ -225,6 +257,15 @@ export const accountSummaryResponse = z.object({
       deleted: z.number().int(),
       /** Accounts existing at the month's end. */
       total: z.number().int(),
+      /** The same three figures per account type (P, D, M, A), every type listed. */
+      by_type: z.array(
+        z.object({
+          key: userType,
+          created: z.number().int(),
+          deleted: z.number().int(),
+          total: z.number().int(),
+        }),
+      ),
     }),
   ),
 });
@@ -361,7 +402,16 @@ export const devDebugResponse = z.object({
       external: z.number(),
     }),
   }),
-  migrations: z.array(z.object({ tag: z.string().nullable(), hash: z.string(), applied_at: z.number() })),
+  migrations: z.array(
+    z.object({
+      tag: z.string().nullable(),
+      hash: z.string(),
+      /** When the migration was written (the journal's time, which drizzle stores). */
+      created_at: z.number(),
+      /** When it was applied to this database; null where the database did not record it yet. */
+      applied_at: z.number().nullable(),
+    }),
+  ),
   outbox: z.array(
     z.object({
       id: z.string(),

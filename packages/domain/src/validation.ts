@@ -109,6 +109,9 @@ export function isValidCode(s: string): boolean {
   return /^[0-9]{6}$/.test(s);
 }
 
+/** The message key of a real name that breaks the rule below (the web app's validation.realName). */
+export const REAL_NAME_PROBLEM = 'validation.realName';
+
 /** Real name: 4 to 20 letters of any script, digits, spaces; not only spaces (spec §5). */
 export function isValidRealName(s: string): boolean {
   return /^[\p{L}\p{M}\p{Nd} ]{4,20}$/u.test(s) && s.trim() !== '';

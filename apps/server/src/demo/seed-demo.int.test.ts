@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { API } from '@cgm/contract';
+import { API, type Clinic } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { relations, sgReadings, users } from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoState, seedDemoIfEmpty } from './seed-demo';
@@ -39,6 +39,34 @@ describe('demo seeding (first start on an empty database)', () => {
       const res = await t.call('POST', API.login, { body: { username, password: DEMO_PASSWORD, user_type } });
       expect(res.body.error, username).toBe(0);
     }
+  });
+
+  it('gives the clinic desk a clinic whose HCPs its patients accepted, and fills the operations screens', async () => {
+    const signIn = async (username: string, user_type: 'D' | 'A') =>
+      (await t.call('POST', API.login, { body: { username, password: DEMO_PASSWORD, user_type } })).body
+        .token as string;
+    const desk = await signIn('clinic@demo.cgm', 'D');
+    const listed = await t.call<{ patients: { total: number } }>('GET', `${API.patients}?size=100`, {
+      token: desk,
+    });
+    // The demo patient and the 20 simulated ones accepted Dr Lee, who works at the clinic.
+    expect(listed.body.patients.total).toBe(21);
+    const admin = await signIn('admin@demo.cgm', 'A');
+    const clinicsRes = await t.call<{ clinics: Clinic[] }>('GET', API.opsClinics, { token: admin });
+    expect(clinicsRes.body.clinics).toHaveLength(1);
+    expect(clinicsRes.body.clinics[0]).toMatchObject({
+      name: 'Demo Diabetes Clinic',
+      login: { username: 'clinic@demo.cgm' },
+      patient_count: 21,
+    });
+    expect(clinicsRes.body.clinics[0]!.hcps.map((h) => h.username).sort()).toEqual([
+      'hcp@demo.cgm',
+      'lead@demo.cgm',
+    ]);
+    const firmware = await t.call<{ releases: unknown[] }>('GET', API.opsFirmware, { token: admin });
+    expect(firmware.body.releases.length).toBeGreaterThan(1);
+    const results = await t.call<{ paging: { total: number } }>('GET', API.opsPatchResults, { token: admin });
+    expect(results.body.paging.total).toBeGreaterThan(10);
   });
 
   it('stores simulated history that the carer can watch on the monitor', async () => {

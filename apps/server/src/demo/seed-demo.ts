@@ -4,6 +4,7 @@ import { appState, profiles, relations, users } from '../db/schema';
 import { createUser, type NewUser } from '../cli/create-user';
 import { hashPassword, newId } from '../lib/crypto';
 import { DEMO_PEOPLE, type DemoPerson } from './demo-people';
+import { seedDemoOperations } from './demo-operations';
 
 /** The demo accounts a newcomer signs in with (printed at start). One password for all. */
 export const DEMO_PASSWORD = 'Demo#2026x';
@@ -40,7 +41,8 @@ export const DEMO_ACCOUNTS: ReadonlyArray<Omit<NewUser, 'password'> & { door: st
     realname: 'Application Desk',
     adminLogin: true,
     organisation: 'CGM Portal',
-    door: '/hcpLogin',
+    // The desk is an administration login: it signs in (and its sign-out returns) here.
+    door: '/managementtools',
   },
   {
     username: 'admin@demo.cgm',
@@ -94,7 +96,6 @@ export async function seedDemoIfEmpty(
   const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DEMO_DAYS * 86400_000;
   const live = { patientId: ids['patient@demo.cgm']!, seed: 7 };
   const hcp = ids['hcp@demo.cgm']!;
-  const clinic = ids['clinic@demo.cgm']!;
   const follow = (
     patientId: string,
     followerId: string,
@@ -152,10 +153,18 @@ export async function seedDemoIfEmpty(
     );
     await describe(db, patientId, person);
     await follow(patientId, hcp, 'D');
-    // The clinic desk reads the first few of the clinic's patients.
-    if (i < 8) await follow(patientId, clinic, 'D');
     patients.push({ patientId, seed: 100 + i });
   }
+  // Dr Hale and Dr Lee work at the demo clinic: its clinic desk reads the patients who accepted
+  // them (policy/clinic-access.ts). Firmware releases and patch results for the operations screens.
+  await seedDemoOperations(db, {
+    now,
+    superAdminId: ids['superadmin@demo.cgm']!,
+    adminId: ids['admin@demo.cgm']!,
+    clinicLoginId: ids['clinic@demo.cgm']!,
+    hcpIds: [ids['lead@demo.cgm']!, hcp],
+    patientCountries: ['GB', ...DEMO_PEOPLE.slice(1, 1 + patientCount).map((p) => p.country)],
+  });
   const state: DemoState = { from, live, patients };
   await db.insert(appState).values({ key: 'demo', value: state, updatedAt: now });
   return state;

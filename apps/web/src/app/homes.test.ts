@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminRole, CreatedBy, UserType } from '@cgm/contract';
-import { HOMES, homeOf, loginPageOf, type HomeSubject } from './homes';
+import { HOMES, homeOf, isAdminSession, loginPageOf, type HomeSubject } from './homes';
 
 const createdBys: CreatedBy[] = ['register', 'hcp', 'hcp_group', 'admin', 'cli'];
 const roles: (AdminRole | null)[] = ['AccountAdminSuper', 'AccountAdmin', null];
@@ -55,11 +55,24 @@ describe('loginPageOf', () => {
     [{ userType: 'P' }, '/login'],
     [{ userType: 'M' }, '/login'],
     [{ userType: 'D' }, '/hcpLogin'],
-    [{ userType: 'D', flag: { admin_login: true, clinic_login: false } }, '/hcpLogin'],
+    [{ userType: 'D', flag: { admin_login: true, clinic_login: false } }, '/managementtools'],
     [{ userType: 'D', flag: { admin_login: false, clinic_login: true } }, '/clinic'],
     [{ userType: 'A', role: 'AccountAdminSuper' }, '/managementtools'],
     [{ userType: 'A' }, '/managementtools'],
   ] as [HomeSubject | null, string][])('%o → %s', (u, page) => {
     expect(loginPageOf(u)).toBe(page);
+  });
+});
+
+describe('isAdminSession', () => {
+  it.each([
+    [null, false],
+    [{ userType: 'P' }, false],
+    [{ userType: 'D' }, false],
+    [{ userType: 'D', flag: { admin_login: false, clinic_login: true } }, false],
+    [{ userType: 'D', flag: { admin_login: true, clinic_login: false } }, true],
+    [{ userType: 'A' }, true],
+  ] as [HomeSubject | null, boolean][])('%o → %s', (u, admin) => {
+    expect(isAdminSession(u)).toBe(admin);
   });
 });

@@ -36,10 +36,19 @@ export function homeOf(user: HomeSubject): string {
   }
 }
 
+/**
+ * An administration session (spec §4 "auto-logout after 10 minutes", §7 v2.1 logout): account
+ * admins and the admin login (the HCP-application desk, an HCP account flagged admin_login). Both
+ * end after 10 idle minutes, sign out through v2.1/logout and return to /managementtools.
+ */
+export function isAdminSession(user: HomeSubject | null): boolean {
+  return user !== null && (user.userType === 'A' || (user.userType === 'D' && !!user.flag?.admin_login));
+}
+
 /** The sign-in page a user of this kind returns to (logout, expired session: spec §7). */
 export function loginPageOf(user: HomeSubject | null): string {
   if (!user) return '/login';
-  if (user.userType === 'A') return '/managementtools';
+  if (isAdminSession(user)) return '/managementtools';
   if (user.userType === 'D') return user.flag?.clinic_login ? '/clinic' : '/hcpLogin';
   return '/login';
 }

@@ -1,7 +1,7 @@
 import { API } from '@cgm/contract';
 import type { ApiClient } from '../api/client';
 import type { KeyValueStore } from '../lib/storage';
-import { loginPageOf } from './homes';
+import { isAdminSession, loginPageOf } from './homes';
 import { clearSession, readSession } from './session';
 
 export interface LogoutDeps {
@@ -11,8 +11,9 @@ export interface LogoutDeps {
 }
 
 /**
- * Sign-out (spec §7): users call v2.0/logout, account admins v2.1/logout; then the session goes
- * (all but the language) and the user lands on the sign-in page of their kind. The local session
+ * Sign-out (spec §7): users call v2.0/logout, administration sessions (account admins and the
+ * admin login) v2.1/logout; then the session goes (all but the language) and the user lands on
+ * the sign-in page of their kind. The local session
  * is cleared even when the server cannot be reached: someone pressing "sign out" on a shared
  * computer must be signed out of it, and the server's session expires on its own.
  */
@@ -20,7 +21,7 @@ export async function logout(deps: LogoutDeps): Promise<string> {
   const user = readSession(deps.store);
   const target = loginPageOf(user);
   if (user) {
-    const path = user.userType === 'A' ? API.adminLogout : API.logout;
+    const path = isAdminSession(user) ? API.adminLogout : API.logout;
     await deps.api.post(path, {}, undefined, { authRedirect: false, timeoutMs: 10_000 });
   }
   clearSession(deps.store);

@@ -124,6 +124,12 @@ describe('logout', () => {
       '/api/v2.1/logout',
       '/managementtools',
     ],
+    // The admin login (the HCP-application desk) has an administration session too.
+    [
+      { ...patient, user_type: 'D' as const, flag: { admin_login: true, clinic_login: false } },
+      '/api/v2.1/logout',
+      '/managementtools',
+    ],
   ])('%o calls %s and goes to %s', async (res, path, target) => {
     const store = memoryStore({ language: 'fr' });
     writeSession(store, res);

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -40,7 +40,11 @@ export const firmwareReleases = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('firmware_releases_type_idx').on(t.deviceType, t.createdAt)],
+  (t) => [
+    index('firmware_releases_type_idx').on(t.deviceType, t.createdAt),
+    // One release per device type and version (migration 0007): two admins cannot both create it.
+    uniqueIndex('firmware_releases_type_version_uq').on(t.deviceType, t.version),
+  ],
 );
 
 /**
@@ -64,5 +68,7 @@ export const patchResults = pgTable(
   (t) => [
     index('patch_results_serial_idx').on(t.serial, t.reportedAt),
     index('patch_results_time_idx').on(t.reportedAt),
+    // A result resent after a lost answer is stored once (migration 0007).
+    uniqueIndex('patch_results_serial_kind_time_uq').on(t.serial, t.kind, t.reportedAt),
   ],
 );

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { devices, hcpApplications, profiles, relations, sessions, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
-import { recordOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../history/operation-history';
 import { convertToHcp } from '../registration/convert-to-hcp';
 
 // The two account changes that take something away: a change of account type and deletion. Each
@@ -79,10 +79,9 @@ export async function changeAccountType(
       .update(users)
       .set({ userType: c.to, status: 'active', failedAttempts: 0, lockedUntil: null, updatedAt: now })
       .where(eq(users.id, c.userId));
-    await recordOperation(
+    await recordAdminOperation(
       { db: tx, clock: ctx.clock },
       {
-        area: 'admin',
         actorId: c.actorId,
         subjectId: c.userId,
         action: 'member.type',
@@ -106,10 +105,9 @@ export async function deleteAccount(ctx: AppContext, c: Change & { country: stri
   let wake: string[] = [];
   await ctx.db.transaction(async (tx) => {
     // Written first, while the account still has its name (the history copies names in).
-    await recordOperation(
+    await recordAdminOperation(
       { db: tx, clock: ctx.clock },
       {
-        area: 'admin',
         actorId: c.actorId,
         subjectId: c.userId,
         action: 'member.delete',

@@ -58,6 +58,19 @@ describe('account admins (super admin only)', () => {
     expect(made).toHaveLength(0);
   });
 
+  it('refuses a full name outside the real-name rule (spec §5), with the key the web app knows', async () => {
+    for (const realname of ['Al', 'Ann-Marie Admin', 'A name far longer than twenty']) {
+      const res = await t.call('POST', API.adminAdminsNew, {
+        token: a.superToken,
+        body: { ...newAdmin('x4@admin.example', { countries: ['DE'] }), realname },
+      });
+      expect(res.status, realname).toBe(400);
+      expect(res.body.details).toEqual([{ path: 'realname', message: 'validation.realName' }]);
+    }
+    const made = await t.ctx.db.select().from(users).where(eq(users.username, 'x4@admin.example'));
+    expect(made).toHaveLength(0);
+  });
+
   it('an account admin cannot manage admins (403, nothing changed)', async () => {
     expect((await t.call('GET', API.adminAdmins, { token: a.deToken })).status).toBe(403);
     const create = await t.call('POST', API.adminAdminsNew, {

@@ -1,6 +1,14 @@
-import { ErrorCode, isCountryCode, isValidEmail, normalizeUsername } from '@cgm/domain';
+import {
+  ErrorCode,
+  isCountryCode,
+  isValidEmail,
+  isValidRealName,
+  normalizeUsername,
+  REAL_NAME_PROBLEM,
+} from '@cgm/domain';
 import type {
   AccountAdminItem,
+  AdminAction,
   AdminHistoryItem,
   AdminHistoryQuery,
   AdminHome,
@@ -14,7 +22,7 @@ import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
 import { adminScopeOf } from '../../policy/admin-scope';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
-import { recordOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../history/operation-history';
 import { createSessionStore } from '../auth/session.store';
 import { createAdminsRepository } from './admins.repository';
 import { pageOf, scopeView } from './scope';
@@ -53,11 +61,11 @@ export function createAdminsService(ctx: AppContext) {
   const sessions = createSessionStore({ db: ctx.db, clock: ctx.clock, config: ctx.config });
   const record = (
     actor: Actor,
-    action: string,
+    action: AdminAction,
     subjectId: string | null,
     detail?: Record<string, unknown>,
     ip?: string,
-  ) => recordOperation(ctx, { area: 'admin', actorId: actor.userId, subjectId, action, detail, ip });
+  ) => recordAdminOperation(ctx, { actorId: actor.userId, subjectId, action, detail, ip });
 
   return {
     async list(): Promise<AccountAdminItem[]> {
@@ -83,7 +91,7 @@ export function createAdminsService(ctx: AppContext) {
       const username = normalizeUsername(input.username);
       const problems = new InputProblems();
       problems.check(isValidEmail(username), 'username', 'validation.email');
-      problems.check(input.realname.length >= 2, 'realname', 'validation.realname');
+      problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
       problems.password('password', input.password, username, 'register');
       checkScope(problems, input.scope);
       problems.throwIfAny();

@@ -125,6 +125,15 @@ describe('creating HCP accounts', () => {
     });
   });
 
+  it('refuses a full name outside the real-name rule with the key the web app knows', async () => {
+    const res = await t.call('POST', API.adminHcpNew, {
+      token: a.deToken,
+      body: body('short@example.com', { realname: 'Al' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ path: 'realname', message: 'validation.realName' }]);
+  });
+
   it('refuses a country outside the scope (403, nothing created) and a taken username (409)', async () => {
     const out = await t.call('POST', API.adminHcpNew, {
       token: a.deToken,

@@ -5,9 +5,10 @@ import {
   isValidEmail,
   isValidMobile,
   isValidRealName,
+  REAL_NAME_PROBLEM,
   normalizeUsername,
 } from '@cgm/domain';
-import type { HcpApplicationItem, NewHcpAccount } from '@cgm/contract';
+import type { AdminAction, HcpApplicationItem, NewHcpAccount } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
@@ -15,7 +16,7 @@ import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
 import { renderMail } from '../../mail/templates';
 import { assertInScope, scopeCountries } from '../../policy/admin-scope';
-import { recordOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../history/operation-history';
 import { decideApplication } from '../registration/hcp.service';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
 import { createDeskRepository } from './desk.repository';
@@ -50,11 +51,11 @@ export function createDeskService(ctx: AppContext) {
   const repo = createDeskRepository(ctx.db);
   const record = (
     actor: Actor,
-    action: string,
+    action: AdminAction,
     subjectId: string,
     detail: Record<string, unknown>,
     ip: string,
-  ) => recordOperation(ctx, { area: 'admin', actorId: actor.userId, subjectId, action, detail, ip });
+  ) => recordAdminOperation(ctx, { actorId: actor.userId, subjectId, action, detail, ip });
 
   async function submitted(actor: Actor, id: string): Promise<ApplicationRow> {
     const scope = await deskScopeOf(ctx.db, actor);
@@ -109,7 +110,7 @@ export function createDeskService(ctx: AppContext) {
         'username',
         'validation.emailOrMobile',
       );
-      problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+      problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
       problems.password('password', input.password, username, 'register');
       problems.check(isCountryCode(input.country), 'country', 'validation.country');
       if (input.kind === 'member') problems.check(Boolean(input.manager), 'manager', 'messages.fillRequired');

@@ -1,12 +1,12 @@
 import { ErrorCode } from '@cgm/domain';
-import type { MemberDetail, MemberItem, MembersQuery } from '@cgm/contract';
+import type { AdminAction, MemberDetail, MemberItem, MembersQuery } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail, invalidInput } from '../../http/api-error';
 import { renderMail } from '../../mail/templates';
 import { adminScopeOf, assertInScope } from '../../policy/admin-scope';
 import { keepsDataAfterDeletion } from '../../jobs/retention';
-import { recordOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../history/operation-history';
 import { createSessionStore } from '../auth/session.store';
 import { changeAccountType, deleteAccount } from './account-changes';
 import { createMembersRepository, memberStatusOf, type MemberRow } from './members.repository';
@@ -47,11 +47,11 @@ export function createMembersService(ctx: AppContext) {
   const sessions = createSessionStore({ db: ctx.db, clock: ctx.clock, config: ctx.config });
   const record = (
     actor: Actor,
-    action: string,
+    action: AdminAction,
     subjectId: string,
     ip: string,
     detail?: Record<string, unknown>,
-  ) => recordOperation(ctx, { area: 'admin', actorId: actor.userId, subjectId, action, detail, ip });
+  ) => recordAdminOperation(ctx, { actorId: actor.userId, subjectId, action, detail, ip });
 
   /** The member, if within the caller's scope; a member outside it is refused like a stranger's. */
   async function inScopeMember(actor: Actor, id: string): Promise<MemberRow> {

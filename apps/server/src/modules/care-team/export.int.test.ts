@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API, patientExportJson } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -16,10 +16,11 @@ import {
   basalSegments,
   bgReadings,
   boluses,
+  clinics,
   events,
   operationHistory,
-  relations,
   sgReadings,
+  users,
 } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 
@@ -138,14 +139,15 @@ beforeAll(async () => {
     realname: 'Clinic Desk',
     clinicLogin: true,
   });
-  await t.ctx.db.insert(relations).values({
-    id: newId(),
-    patientId: p.ids.patient,
-    followerId: clinicId,
-    followerType: 'D',
-    state: 'accepted',
-    requestedBy: clinicId,
-  });
+  // The desk reads the patient through the clinic's HCP the patient accepted (policy/clinic-access.ts).
+  const clinic = newId();
+  await t.ctx.db
+    .insert(clinics)
+    .values({ id: clinic, name: 'Clinic', country: 'GB', region: 'europe', createdBy: clinicId });
+  await t.ctx.db
+    .update(users)
+    .set({ clinicId: clinic })
+    .where(inArray(users.id, [clinicId, p.ids.hcp]));
   clinicToken = await t.signIn(clinicId);
   await seed(p.ids.patient);
   t.clock.set(new Date('2026-11-21T12:00:00Z'));

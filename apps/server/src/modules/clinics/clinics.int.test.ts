@@ -77,6 +77,14 @@ describe('creating a clinic (/ClinicDataAdd)', () => {
       login: { username: 'z@clinic.example', password: 'abc', realname: 'Z' },
     });
     expect([weak.status, weak.body.error]).toEqual([400, ErrorCode.INVALID_INPUT]);
+    const badName = await create('de', {
+      ...newClinic('DE', 'W', 'w@clinic.example'),
+      login: { username: 'w@clinic.example', password: 'Clinic#2026', realname: 'W-Desk' },
+    });
+    expect(badName.status).toBe(400);
+    expect(badName.body).toMatchObject({
+      details: [{ path: 'login.realname', message: 'validation.realName' }],
+    });
     const bad = await create('de', { name: '', country: 'QQ' });
     expect(bad.status).toBe(400);
     // Nothing was created by the refused calls.
@@ -95,10 +103,10 @@ describe('listing clinics (/ClinicalData)', () => {
     expect((await list('super', '?q=paris')).body.clinics.map((x) => x.name)).toEqual(['Clinique Paris']);
   });
 
-  it('assigns an HCP, counts assigned patients and those its HCPs follow', async () => {
+  it('assigns an HCP and counts the patients who accepted one of its HCPs', async () => {
     expect((await assign('de', { username: 'hcpde@ops.example', clinic_id: berlin.id })).status).toBe(200);
+    // A patient's clinic_id is no consent: only the accepted relation with the clinic's HCP counts.
     await t.ctx.db.update(users).set({ clinicId: berlin.id }).where(eq(users.id, c.ids.patientDe));
-    // The FR patient follows the DE HCP of the clinic: counted once, as is the assigned patient.
     await t.ctx.db.insert(relations).values({
       id: newId(),
       patientId: c.ids.patientFr,
@@ -109,7 +117,20 @@ describe('listing clinics (/ClinicalData)', () => {
     });
     const [mine] = (await list('de')).body.clinics;
     expect(mine!.hcps.map((h) => h.username)).toEqual(['hcpde@ops.example']);
-    expect(mine!.patient_count).toBe(2);
+    expect(mine!.patient_count).toBe(1);
+    // The FR patient is counted, but not listed to the German admin (outside the scope).
+    const patients = (who: OpsWho) =>
+      t.call<{ patients: Array<{ username: string; hcps: string[] }>; total: number }>(
+        'GET',
+        API.opsClinicPatients(berlin.id),
+        { token: c.tokens[who] },
+      );
+    expect((await patients('de')).body).toMatchObject({ patients: [], total: 1 });
+    expect((await patients('europe')).body).toMatchObject({
+      patients: [{ username: 'patientfr@ops.example', hcps: ['Ops hcpDe'] }],
+      total: 1,
+    });
+    expect((await patients('fr')).status).toBe(404);
     const history = await t.ctx.db
       .select()
       .from(operationHistory)
@@ -123,13 +144,20 @@ describe('listing clinics (/ClinicalData)', () => {
     expect((await assign('de', { username: 'patientde@ops.example', clinic_id: berlin.id })).status).toBe(
       409,
     );
-    expect((await assign('de', { username: 'berlin@clinic.example', clinic_id: null })).status).toBe(409);
-    expect((await assign('de', { username: 'nobody@ops.example', clinic_id: null })).status).toBe(404);
+    const out = (username: string) => ({ username, clinic_id: null, confirm: true });
+    expect((await assign('de', out('berlin@clinic.example'))).status).toBe(409);
+    expect((await assign('de', out('nobody@ops.example'))).status).toBe(404);
   });
 
-  it('takes an HCP out of the clinic', async () => {
-    expect((await assign('de', { username: 'hcpde@ops.example', clinic_id: null })).status).toBe(200);
+  it('takes an HCP out of the clinic only after a confirmation', async () => {
+    // Taking an HCP out ends the clinic login's access to their patients.
+    const unconfirmed = await assign('de', { username: 'hcpde@ops.example', clinic_id: null });
+    expect(unconfirmed.status).toBe(400);
+    expect((await list('de')).body.clinics[0]!.hcps).toHaveLength(1);
+    const done = await assign('de', { username: 'hcpde@ops.example', clinic_id: null, confirm: true });
+    expect(done.status).toBe(200);
     expect((await list('de')).body.clinics[0]!.hcps).toEqual([]);
+    expect((await list('de')).body.clinics[0]!.patient_count).toBe(0);
   });
 });
 
@@ -163,7 +191,8 @@ describe('who may use the clinics tools', () => {
   it.each(NOT_ADMINS)('%s may not', async (who) => {
     expect((await list(who)).status).toBe(403);
     expect((await create(who, newClinic('DE', 'N', 'n@clinic.example'))).status).toBe(403);
-    expect((await assign(who, { username: 'hcpde@ops.example', clinic_id: null })).status).toBe(403);
+    const out = { username: 'hcpde@ops.example', clinic_id: null, confirm: true };
+    expect((await assign(who, out)).status).toBe(403);
   });
 
   it('refuses an account admin signed in with a user session, and anonymous callers', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clinics, profiles, users } from '../../db/schema';
+import { clinicHcp, clinicPatientsSql } from '../../policy/clinic-access';
 
 export type ClinicRow = typeof clinics.$inferSelect;
 export interface PersonRow {
@@ -9,6 +10,14 @@ export interface PersonRow {
   realname: string;
   clinicId: string | null;
   clinicLogin: boolean;
+}
+
+export interface ClinicPatientRow {
+  uid: string;
+  username: string;
+  realname: string;
+  country: string;
+  hcps: string[];
 }
 
 /** SQL of the clinics tools: clinics, their HCPs and clinic logins, and how many patients they have. */
@@ -41,27 +50,36 @@ export function createClinicsRepository(db: Db) {
     },
 
     /**
-     * Patients per clinic: assigned to the clinic, or followed (accepted) by one of its HCPs. A
-     * union rather than an OR join, so each half uses its own index (users_clinic_idx, relations).
+     * Patients per clinic: those who accepted one of its HCPs, each once (the rule of
+     * policy/clinic-access.ts, which is also what the clinic login reads).
      */
     async patientCounts(clinicIds: readonly string[]): Promise<Map<string, number>> {
       if (clinicIds.length === 0) return new Map();
-      const ids = sql.join(
-        clinicIds.map((id) => sql`${id}`),
-        sql`, `,
-      );
       const result = await db.execute(sql`
-        select clinic_id, count(distinct patient_id)::int as n from (
-          select p.clinic_id, p.id as patient_id from users p
-           where p.user_type = 'P' and p.deleted_at is null and p.clinic_id in (${ids})
-          union
-          select h.clinic_id, r.patient_id from users h
-            join relations r on r.follower_id = h.id and r.state = 'accepted'
-            join users p on p.id = r.patient_id and p.deleted_at is null
-           where h.user_type = 'D' and h.clinic_id in (${ids})
-        ) x group by clinic_id`);
+        select clinic_id, count(*)::int as n from (${clinicPatientsSql(clinicIds)}) x group by clinic_id`);
       const rows = (result as { rows?: Array<{ clinic_id: string; n: number }> }).rows ?? [];
       return new Map(rows.map((r) => [r.clinic_id, Number(r.n)]));
+    },
+
+    /**
+     * One clinic's patients with the clinic's HCPs they accepted, by name; only patients whose
+     * country `inScope` allows (an admin sees no account outside their scope).
+     */
+    async patients(clinicId: string, inScope: SQL, limit: number): Promise<ClinicPatientRow[]> {
+      const result = await db.execute(sql`
+        select p.id as uid, p.username, coalesce(pr.realname, '') as realname, p.country,
+               array_agg(coalesce(nullif(hp.realname, ''), h.username) order by h.username) as hcps
+          from (${clinicPatientsSql([clinicId])}) x
+          join users p on p.id = x.patient_id
+          left join profiles pr on pr.user_id = p.id
+          join relations r on r.patient_id = p.id and r.state = 'accepted'
+          join users h on h.id = r.follower_id and h.clinic_id = ${clinicId} and ${clinicHcp('h')}
+          left join profiles hp on hp.user_id = h.id
+         where ${inScope}
+         group by p.id, p.username, pr.realname, p.country
+         order by lower(coalesce(nullif(pr.realname, ''), p.username)), p.id
+         limit ${limit}`);
+      return (result as { rows?: ClinicPatientRow[] }).rows ?? [];
     },
 
     async insert(row: typeof clinics.$inferInsert): Promise<void> {
@@ -81,6 +99,7 @@ export function createClinicsRepository(db: Db) {
             country: users.country,
             clinicId: users.clinicId,
             clinicLogin: users.clinicLogin,
+            adminLogin: users.adminLogin,
             deletedAt: users.deletedAt,
           })
           .from(users)

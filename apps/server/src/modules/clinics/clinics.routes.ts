@@ -6,6 +6,7 @@ import {
   clinicCreateRequest,
   clinicEditRequest,
   clinicHcpRequest,
+  clinicPatientsResponse,
   clinicResponse,
   clinicsQuery,
   clinicsResponse,
@@ -56,6 +57,22 @@ export function registerClinicsRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (req) => ({ error: 0 as const, clinic: await clinics.create(requireActor(req), req.body, req.ip) }),
+  );
+
+  r.get(
+    routeOf(API.opsClinicPatients),
+    {
+      config: { access: { kind: 'accountAdmin' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "A clinic's patients (those who accepted one of its HCPs) within the admin's scope",
+        params: z.object({ id: uid }),
+        response: { 200: clinicPatientsResponse, ...refusals, 404: errorBody },
+      },
+    },
+    async (req) => ({ error: 0 as const, ...(await clinics.patients(requireActor(req), req.params.id)) }),
   );
 
   r.post(

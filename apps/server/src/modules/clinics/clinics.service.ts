@@ -1,7 +1,14 @@
-import { ErrorCode, findCountry, normalizeUsername } from '@cgm/domain';
+import { ErrorCode, findCountry, isValidRealName, normalizeUsername, REAL_NAME_PROBLEM } from '@cgm/domain';
 import type { z } from 'zod';
-import type { Clinic, ClinicHcpRequest, clinicCreateRequest, clinicEditRequest } from '@cgm/contract';
-import { eq } from 'drizzle-orm';
+import {
+  CLINIC_PATIENTS_MAX,
+  type Clinic,
+  type ClinicHcpRequest,
+  type ClinicPatient,
+  type clinicCreateRequest,
+  type clinicEditRequest,
+} from '@cgm/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
@@ -10,7 +17,7 @@ import { newId } from '../../lib/crypto';
 import { createUser } from '../../cli/create-user';
 import { clinics, users } from '../../db/schema';
 import { adminScopeOf, assertInScope, countryInScope } from '../../policy/admin-scope';
-import { recordOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../history/operation-history';
 import { countryCondition } from '../usage-stats/scope-sql';
 import { createClinicsRepository, type ClinicRow, type PersonRow } from './clinics.repository';
 
@@ -59,6 +66,16 @@ export function createClinicsService(ctx: AppContext) {
   }
 
   return {
+    /** The clinic's patients within the admin's scope, and how many it has in all. */
+    async patients(actor: Actor, id: string): Promise<{ patients: ClinicPatient[]; total: number }> {
+      const { scope } = await clinicInScope(actor, id);
+      const [rows, counts] = await Promise.all([
+        repo.patients(id, countryCondition(scope, sql.raw('p.country')), CLINIC_PATIENTS_MAX),
+        repo.patientCounts([id]),
+      ]);
+      return { patients: rows.map((r) => ({ ...r, hcps: [...r.hcps] })), total: counts.get(id) ?? 0 };
+    },
+
     async list(actor: Actor, q?: string): Promise<Clinic[]> {
       const scope = await adminScopeOf(ctx.db, actor);
       return present(await repo.list(countryCondition(scope, clinics.country), q || undefined));
@@ -69,6 +86,7 @@ export function createClinicsService(ctx: AppContext) {
       assertInScope(scope, input.country);
       const username = normalizeUsername(input.login.username);
       const problems = new InputProblems();
+      problems.check(isValidRealName(input.login.realname), 'login.realname', REAL_NAME_PROBLEM);
       problems.password('login.password', input.login.password, username, 'register');
       problems.throwIfAny();
       if (await repo.usernameTaken(username)) {
@@ -105,8 +123,7 @@ export function createClinicsService(ctx: AppContext) {
         );
         await tx.update(users).set({ clinicId: id }).where(eq(users.id, loginId));
       });
-      await recordOperation(ctx, {
-        area: 'admin',
+      await recordAdminOperation(ctx, {
         actorId: actor.userId,
         subjectId: id,
         action: 'clinic.create',
@@ -132,12 +149,11 @@ export function createClinicsService(ctx: AppContext) {
       const changed = (['name', 'country', 'address', 'contact'] as const).filter(
         (k) => (row[k] ?? null) !== (input[k] ?? null),
       );
-      await recordOperation(ctx, {
-        area: 'admin',
+      await recordAdminOperation(ctx, {
         actorId: actor.userId,
         subjectId: id,
         action: 'clinic.edit',
-        detail: { changed },
+        detail: { name: input.name, changed },
         ip,
       });
       return (await present([(await repo.find(id))!]))[0]!;
@@ -150,13 +166,13 @@ export function createClinicsService(ctx: AppContext) {
       if (!account || account.deletedAt || !countryInScope(scope, account.country)) {
         throw new ApiError(ErrorCode.NOT_FOUND, { message: 'clinics.hcpNotFound' });
       }
-      if (account.userType !== 'D' || account.clinicLogin) {
+      // Clinic logins belong to their own clinic; the admin login treats no patients.
+      if (account.userType !== 'D' || account.clinicLogin || account.adminLogin) {
         throw new ApiError(ErrorCode.CONFLICT, { message: 'clinics.notAnHcp' });
       }
       if (req.clinic_id !== null) await clinicInScope(actor, req.clinic_id);
       await repo.setClinic(account.id, req.clinic_id, ctx.clock.now());
-      await recordOperation(ctx, {
-        area: 'admin',
+      await recordAdminOperation(ctx, {
         actorId: actor.userId,
         subjectId: account.id,
         action: req.clinic_id ? 'clinic.hcpAssign' : 'clinic.hcpRemove',

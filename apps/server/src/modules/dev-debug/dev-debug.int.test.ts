@@ -31,6 +31,12 @@ describe('the debug page (/DevDebug)', () => {
     expect(res.body.server.memory.rss).toBeGreaterThan(0);
     expect(res.body.migrations[0]).toMatchObject({ tag: '0000_init', hash: expect.any(String) });
     expect(res.body.migrations.every((m) => m.tag !== null)).toBe(true);
+    // The database records when each migration from 0007 on was applied: on this fresh test
+    // database, all of them in the run that created it (one transaction), not in the future.
+    const stamped = res.body.migrations.filter((m) => m.applied_at !== null);
+    expect(stamped.map((m) => m.tag)).toContain('0007_operations');
+    expect(stamped.every((m) => m.applied_at! <= Date.now())).toBe(true);
+    expect(res.body.migrations.find((m) => m.tag === '0000_init')!.created_at).toBeGreaterThan(0);
     expect(res.body.outbox[0]).toMatchObject({ recipient: 'someone@example.com', subject: 'Hello' });
     expect(res.body.bus).toMatchObject({
       waiting_polls: 0,

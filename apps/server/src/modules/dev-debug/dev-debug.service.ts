@@ -27,14 +27,18 @@ export interface WaitingStats {
 
 /**
  * What the super admin sees on /DevDebug: this process (version, driver, uptime, memory), the
- * migrations applied to the database (drizzle's own table), the latest mail and SMS of the outbox,
+ * migrations applied to the database (drizzle's own table, with the time each was applied where the
+ * database recorded it), the latest mail and SMS of the outbox,
  * and the live bus with the monitor's waiting long polls. Read-only; figures are of this process.
  */
 export function createDevDebugService(ctx: AppContext, waiting: () => WaitingStats) {
   return {
     async snapshot(): Promise<DevDebugResponse> {
       const [migrations, mail] = await Promise.all([
-        ctx.db.execute(sql`select hash, created_at from drizzle.__drizzle_migrations order by id`),
+        // applied_at is the column migration 0007 adds to drizzle's table (null for older rows).
+        ctx.db.execute(
+          sql`select hash, created_at, applied_at from drizzle.__drizzle_migrations order by id`,
+        ),
         ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(50),
       ]);
       const tags = journalTags();
@@ -42,7 +46,11 @@ export function createDevDebugService(ctx: AppContext, waiting: () => WaitingSta
       const bus = ctx.bus.stats();
       const room = waiting();
       const applied =
-        (migrations as { rows?: Array<{ hash: string; created_at: string | number }> }).rows ?? [];
+        (
+          migrations as {
+            rows?: Array<{ hash: string; created_at: string | number; applied_at: string | Date | null }>;
+          }
+        ).rows ?? [];
       return {
         error: 0,
         server: {
@@ -61,7 +69,8 @@ export function createDevDebugService(ctx: AppContext, waiting: () => WaitingSta
         migrations: applied.map((m) => ({
           tag: tags.get(Number(m.created_at)) ?? null,
           hash: m.hash,
-          applied_at: Number(m.created_at),
+          created_at: Number(m.created_at),
+          applied_at: m.applied_at === null ? null : new Date(m.applied_at).getTime(),
         })),
         outbox: mail.map((m) => ({
           id: m.id,

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API, type FirmwareChange, type FirmwareRelease } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { firmwareReleases } from '../../db/schema';
 import { createOpsCast, NOT_ADMINS, type OpsCast, type OpsWho } from '../../test/ops-cast';
 
 let t: TestApp;
@@ -14,12 +16,17 @@ type Body = {
   changes: FirmwareChange[];
   paging: { total: number };
   message?: string;
+  details?: Array<{ path: string; message: string }>;
 };
 
 const create = (who: OpsWho, body: unknown) =>
   t.call<Body>('POST', API.opsFirmware, { token: c.tokens[who], body });
-const move = (who: OpsWho, id: string, state: string) =>
-  t.call<Body>('POST', API.opsFirmwareState(id), { token: c.tokens[who], body: { state } });
+/** Completing and withdrawing are confirmed, as the screen does after asking. */
+const move = (who: OpsWho, id: string, state: string, confirm = ['completed', 'withdrawn'].includes(state)) =>
+  t.call<Body>('POST', API.opsFirmwareState(id), {
+    token: c.tokens[who],
+    body: confirm ? { state, confirm: true } : { state },
+  });
 const list = (who: OpsWho, q = '') => t.call<Body>('GET', `${API.opsFirmware}${q}`, { token: c.tokens[who] });
 const history = (who: OpsWho, q = '') =>
   t.call<Body>('GET', `${API.opsFirmwareHistory}${q}`, { token: c.tokens[who] });
@@ -130,6 +137,13 @@ describe('rollout states', () => {
     expect((await move('super', patchDe.id, 'rolling_out')).body.release.state).toBe('rolling_out');
     expect((await move('super', patchDe.id, 'paused')).body.release.state).toBe('paused');
     expect((await move('super', patchDe.id, 'rolling_out')).body.release.state).toBe('rolling_out');
+    // Completing is final: without the confirmation the server refuses and nothing moves.
+    const unconfirmed = await move('super', patchDe.id, 'completed', false);
+    expect([unconfirmed.status, unconfirmed.body.details]).toEqual([
+      400,
+      [{ path: 'confirm', message: 'admin.confirmRequired' }],
+    ]);
+    expect((await list('super', '?state=rolling_out')).body.releases.map((r) => r.id)).toContain(patchDe.id);
     const done = await move('super', patchDe.id, 'completed');
     expect(done.body.release).toMatchObject({ state: 'completed', next_states: [] });
   });
@@ -142,7 +156,8 @@ describe('rollout states', () => {
     expect((await list('super', '?state=completed')).body.releases.map((r) => r.id)).toEqual([patchDe.id]);
   });
 
-  it('withdraws anything not completed, and then edits nothing more', async () => {
+  it('withdraws anything not completed, after a confirmation, and then edits nothing more', async () => {
+    expect((await move('super', sensorFr.id, 'withdrawn', false)).status).toBe(400);
     expect((await move('super', sensorFr.id, 'withdrawn')).body.release.state).toBe('withdrawn');
     const edit = await t.call('POST', API.opsFirmwareRelease(sensorFr.id), {
       token: c.tokens.super,
@@ -203,5 +218,28 @@ describe('who may read releases', () => {
   it.each(NOT_ADMINS)('%s may not', async (who) => {
     expect((await list(who)).status).toBe(403);
     expect((await history(who)).status).toBe(403);
+  });
+});
+
+// Last: it adds a release and its history rows, which the counts above do not expect.
+describe('the unique version', () => {
+  it('creates a version once when two admins create it at the same time', async () => {
+    const body = {
+      device_type: 'pdm',
+      version: '9.9.9',
+      notes: '',
+      target_serials: [],
+      target_regions: ['DE'],
+    };
+    const answers = await Promise.all([create('super', body), create('super', body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(
+      (await list('super', '?device_type=pdm')).body.releases.filter((r) => r.version === '9.9.9'),
+    ).toHaveLength(1);
+    // The database refuses a second row too, whatever the service checked before.
+    const row = (
+      await t.ctx.db.select().from(firmwareReleases).where(eq(firmwareReleases.version, '9.9.9'))
+    )[0]!;
+    await expect(t.ctx.db.insert(firmwareReleases).values({ ...row, id: 'dup' })).rejects.toThrow();
   });
 });

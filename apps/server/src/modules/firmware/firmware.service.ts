@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { canMoveFirmware, ErrorCode, findCountry, isFirmwareFinal, nextFirmwareStates } from '@cgm/domain';
 import type {
+  AdminAction,
   FirmwareChange,
   FirmwareRelease,
   firmwareCreateRequest,
@@ -13,7 +14,8 @@ import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
 import { adminScopeOf, countryInScope, type AdminScope } from '../../policy/admin-scope';
-import { recordOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../history/operation-history';
+import { isUniqueViolation } from '../registration/registration.repository';
 import { createFirmwareRepository, type ReleaseRow } from './firmware.repository';
 
 type State = ReleaseRow['state'];
@@ -55,8 +57,13 @@ export function releaseVisible(scope: AdminScope, r: Pick<ReleaseRow, 'targetReg
  */
 export function createFirmwareService(ctx: AppContext) {
   const repo = createFirmwareRepository(ctx.db);
-  const record = (actor: Actor, id: string, action: string, detail: Record<string, unknown>, ip: string) =>
-    recordOperation(ctx, { area: 'admin', actorId: actor.userId, subjectId: id, action, detail, ip });
+  const record = (
+    actor: Actor,
+    id: string,
+    action: AdminAction,
+    detail: Record<string, unknown>,
+    ip: string,
+  ) => recordAdminOperation(ctx, { actorId: actor.userId, subjectId: id, action, detail, ip });
 
   async function visibleRelease(actor: Actor, id: string): Promise<ReleaseRow> {
     const scope = await adminScopeOf(ctx.db, actor);
@@ -81,18 +88,25 @@ export function createFirmwareService(ctx: AppContext) {
       }
       const now = ctx.clock.now();
       const id = newId();
-      await repo.insert({
-        id,
-        deviceType: input.device_type,
-        version: input.version,
-        notes: input.notes,
-        targetSerials: input.target_serials,
-        targetRegions: input.target_regions,
-        state: 'draft',
-        createdBy: actor.userId,
-        createdAt: now,
-        updatedAt: now,
-      });
+      try {
+        await repo.insert({
+          id,
+          deviceType: input.device_type,
+          version: input.version,
+          notes: input.notes,
+          targetSerials: input.target_serials,
+          targetRegions: input.target_regions,
+          state: 'draft',
+          createdBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (err) {
+        // Created by someone else since the check above: the unique index (migration 0007) decides.
+        if (isUniqueViolation(err))
+          throw new ApiError(ErrorCode.CONFLICT, { message: 'firmware.versionExists' });
+        throw err;
+      }
       await record(actor, id, 'firmware.create', {
         deviceType: input.device_type,
         version: input.version,

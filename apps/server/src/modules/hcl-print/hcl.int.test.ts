@@ -5,7 +5,7 @@ import { API, type HclReport } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOpsCast, NOT_ADMINS, signInAgain, type OpsCast, type OpsWho } from '../../test/ops-cast';
 import { registerDevice } from '../../test/people';
-import { operationHistory } from '../../db/schema';
+import { operationHistory, users } from '../../db/schema';
 
 let t: TestApp;
 let c: OpsCast;
@@ -117,5 +117,12 @@ describe('the hybrid-closed-loop summary (/HCLprint)', () => {
 
   it.each(NOT_ADMINS)('refuses %s', async (who) => {
     expect((await report(who, c.ids.patientDe)).status).toBe(403);
+  });
+
+  // Last: it deletes the patient.
+  it('answers 404 for a deleted patient, whose data is kept only for the retention period', async () => {
+    await t.ctx.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, c.ids.patientDe));
+    expect((await report('super', c.ids.patientDe)).status).toBe(404);
+    expect((await report('super', 'patientde@ops.example')).status).toBe(404);
   });
 });

@@ -15,7 +15,7 @@ import { ApiError } from '../../http/api-error';
 import { InputProblems, isCalendarDay } from '../../http/input-problems';
 import { adminScopeOf, assertInScope } from '../../policy/admin-scope';
 import { readGlucoseSeries } from '../readings/readings.repository';
-import { recordOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../history/operation-history';
 import { findPatient, readBasalSegments, readBoluses } from './hcl.repository';
 
 const DAY_MS = 86_400_000;
@@ -45,11 +45,11 @@ export function createHclService(ctx: AppContext) {
       problems.throwIfAny();
 
       const patient = await findPatient(ctx.db, who, normalizeUsername(who));
-      if (!patient || patient.userType !== 'P') throw new ApiError(ErrorCode.NOT_FOUND);
+      // A deleted account's data is only kept for the retention period (spec §1), not shown.
+      if (!patient || patient.userType !== 'P' || patient.deletedAt) throw new ApiError(ErrorCode.NOT_FOUND);
       assertInScope(await adminScopeOf(ctx.db, actor), patient.country);
       const patientId = patient.id;
-      await recordOperation(ctx, {
-        area: 'admin',
+      await recordAdminOperation(ctx, {
         actorId: actor.userId,
         subjectId: patientId,
         action: 'hcl.print',

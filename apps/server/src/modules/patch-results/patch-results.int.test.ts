@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API, type PatchResult } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -72,6 +73,33 @@ describe('the patch app reports results (device token)', () => {
     expect(
       (await report(c.tokens.patientDe, { results: [result('PT-9', 'activation', 'pass', T)] })).status,
     ).toBe(401);
+  });
+
+  it("refuses a sensor app's or PDM's token with 403, storing nothing", async () => {
+    for (const kind of ['sensor_app', 'pdm']) {
+      const token = (
+        await t.call('POST', API.devices, {
+          token: c.tokens.patientDe,
+          body: { kind, serial: `X-${kind}`, name: kind },
+        })
+      ).body.device_token as string;
+      const res = await report(token, { results: [result('PT-7001', 'activation', 'pass', T)] });
+      expect(res.status, kind).toBe(403);
+    }
+    expect((await t.ctx.db.select().from(patchResults)).map((r) => r.serial)).not.toContain('PT-7001');
+  });
+
+  it('stores a result once when two reports of it arrive at the same time', async () => {
+    const batch = {
+      results: [result('PT-8001', 'self_test', 'pass', T), result('PT-8002', 'self_test', 'pass', T)],
+    };
+    const answers = await Promise.all([report(deToken, batch), report(deToken, batch)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.reduce((n, a) => n + (a.body.stored as number), 0)).toBe(2);
+    const rows = (await t.ctx.db.select().from(patchResults)).filter((r) => r.serial.startsWith('PT-800'));
+    expect(rows).toHaveLength(2);
+    // Out of the way of the searches below, which count what the first reports stored.
+    await t.ctx.db.delete(patchResults).where(like(patchResults.serial, 'PT-800%'));
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { patchResults, users } from '../../db/schema';
+import { devices, patchResults, users } from '../../db/schema';
 
 export type PatchResultRow = typeof patchResults.$inferSelect;
 export type NewPatchResult = Omit<PatchResultRow, 'receivedAt'>;
@@ -8,6 +8,16 @@ export type NewPatchResult = Omit<PatchResultRow, 'receivedAt'>;
 /** SQL of the patch-app results: stored once per (serial, kind, reported time), searched by admins. */
 export function createPatchResultsRepository(db: Db) {
   return {
+    /** The kind of app a device token belongs to (sensor_app, patch_app, pdm), as registered. */
+    async deviceKind(deviceId: string): Promise<string | null> {
+      const rows = await db
+        .select({ kind: devices.kind })
+        .from(devices)
+        .where(eq(devices.id, deviceId))
+        .limit(1);
+      return rows[0]?.kind ?? null;
+    },
+
     async countryOf(userId: string): Promise<string | null> {
       const rows = await db.select({ c: users.country }).from(users).where(eq(users.id, userId)).limit(1);
       return rows[0]?.c ?? null;
@@ -15,7 +25,8 @@ export function createPatchResultsRepository(db: Db) {
 
     /**
      * Inserts the results not stored yet: an app that resends a batch after a lost answer does not
-     * store a result twice. Returns how many were new.
+     * store a result twice. The unique index (serial, kind, reported_at) decides, so two batches
+     * at once cannot both store one either. Returns how many were new.
      */
     async insertNew(rows: readonly NewPatchResult[], receivedAt: Date): Promise<number> {
       if (rows.length === 0) return 0;
@@ -32,8 +43,7 @@ export function createPatchResultsRepository(db: Db) {
         select v.id, v.serial, v.kind, v.result, v.code, v.details, v.country, v.reported_by, v.reported_at,
                ${receivedAt.toISOString()}::timestamptz
           from (values ${values}) as v(id, serial, kind, result, code, details, country, reported_by, reported_at)
-         where not exists (select 1 from patch_results p
-                            where p.serial = v.serial and p.kind = v.kind and p.reported_at = v.reported_at)
+        on conflict (serial, kind, reported_at) do nothing
         returning id`);
       return ((result as { rows?: unknown[] }).rows ?? []).length;
     },

@@ -33,6 +33,8 @@ export function registerPatchResultsRoutes(app: FastifyInstance, ctx: AppContext
         const token = bearerToken(req);
         const device = token ? await devicesService.resolve(token) : null;
         if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);
+        // Only the patch app tests patches: a sensor app's or PDM's token reports none.
+        if (!(await service.isPatchApp(device))) throw new ApiError(ErrorCode.FORBIDDEN);
         devicesOf.set(req, device);
       },
       schema: {
@@ -40,10 +42,11 @@ export function registerPatchResultsRoutes(app: FastifyInstance, ctx: AppContext
         security,
         summary: 'The patch app reports activation and self-test results by patch serial',
         description:
-          'Authenticate with the device token (Authorization: Bearer). A result already stored (same ' +
-          'serial, kind and reported time) is counted as a duplicate and not stored again.',
+          'Authenticate with the device token of a patch app (Authorization: Bearer); other device ' +
+          'apps are refused (403). A result already stored (same serial, kind and reported time) is ' +
+          'counted as a duplicate and not stored again.',
         body: patchResultsReport,
-        response: { 200: patchResultsReportResponse, 400: errorBody, 401: errorBody },
+        response: { 200: patchResultsReportResponse, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
     async (req) => {

@@ -37,6 +37,11 @@ const toItem = (r: PatchResultRow): PatchResult => ({
 export function createPatchResultsService(ctx: AppContext) {
   const repo = createPatchResultsRepository(ctx.db);
   return {
+    /** Whether the token is a patch app's (devices.kind, recorded when the app registered). */
+    async isPatchApp(device: DeviceIdentity): Promise<boolean> {
+      return (await repo.deviceKind(device.deviceId)) === 'patch_app';
+    },
+
     async report(device: DeviceIdentity, input: z.output<typeof patchResultsReport>) {
       const country = await repo.countryOf(device.patientId);
       const seen = new Set<string>();

@@ -131,10 +131,29 @@ describe('account counts (/AccountSumarry)', () => {
       { key: 'deleted', count: 1 },
     ]);
     expect(res.body.monthly).toHaveLength(12);
-    expect(res.body.monthly[0]).toEqual({ month: '2025-12', created: 0, deleted: 0, total: 0 });
-    expect(res.body.monthly[1]).toEqual({ month: '2026-01', created: 8, deleted: 0, total: 8 });
-    expect(res.body.monthly[3]).toEqual({ month: '2026-03', created: 1, deleted: 0, total: 9 });
-    expect(res.body.monthly[11]).toEqual({ month: '2026-11', created: 1, deleted: 1, total: 9 });
+    expect(res.body.monthly[0]).toMatchObject({ month: '2025-12', created: 0, deleted: 0, total: 0 });
+    expect(res.body.monthly[1]).toMatchObject({ month: '2026-01', created: 8, deleted: 0, total: 8 });
+    expect(res.body.monthly[3]).toMatchObject({ month: '2026-03', created: 1, deleted: 0, total: 9 });
+    expect(res.body.monthly[11]).toMatchObject({ month: '2026-11', created: 1, deleted: 1, total: 9 });
+  });
+
+  it('breaks the months down by account type, adding up to the totals', async () => {
+    const { monthly } = (await summary('super')).body;
+    const of = (i: number) =>
+      Object.fromEntries(monthly[i]!.by_type.map((x) => [x.key, [x.created, x.deleted, x.total]]));
+    expect(of(0)).toEqual({ P: [0, 0, 0], M: [0, 0, 0], D: [0, 0, 0], A: [0, 0, 0] });
+    expect(of(1)).toEqual({ P: [2, 0, 2], M: [1, 0, 1], D: [1, 0, 1], A: [4, 0, 4] });
+    // The HCP created in March and deleted in November; the patient created in November.
+    expect(of(3)).toEqual({ P: [0, 0, 2], M: [0, 0, 1], D: [1, 0, 2], A: [0, 0, 4] });
+    expect(of(11)).toEqual({ P: [1, 0, 3], M: [0, 0, 1], D: [0, 1, 1], A: [0, 0, 4] });
+    for (const m of monthly) {
+      for (const k of ['created', 'deleted', 'total'] as const) {
+        expect(
+          m.by_type.reduce((n, x) => n + x[k], 0),
+          `${m.month} ${k}`,
+        ).toBe(m[k]);
+      }
+    }
   });
 
   it("counts only the scope's accounts for an account admin", async () => {

@@ -100,25 +100,29 @@ export function createUsageRepository(db: Db) {
       return rows.map((r) => ({ ...r, n: Number(r.n) }));
     },
 
-    /** Accounts created and deleted per UTC month from `from`, and how many existed just before it. */
+    /**
+     * Accounts created and deleted per UTC month and type from `from`, and how many of each type
+     * existed just before it. Keys of the maps are `YYYY-MM|type`.
+     */
     async monthly(from: Date, scope: SQL) {
       const f = from.toISOString();
       const month = (col: string) => sql.raw(`to_char(u.${col} at time zone 'UTC', 'YYYY-MM')`);
       const [created, deleted, before] = await Promise.all([
-        db.execute(sql`select ${month('created_at')} as m, count(*)::int as n from users u
-                        where u.created_at >= ${f}::timestamptz and ${scope} group by 1`),
-        db.execute(sql`select ${month('deleted_at')} as m, count(*)::int as n from users u
-                        where u.deleted_at >= ${f}::timestamptz and ${scope} group by 1`),
-        db.execute(sql`select count(*)::int as n from users u
+        db.execute(sql`select ${month('created_at')} as m, u.user_type as t, count(*)::int as n from users u
+                        where u.created_at >= ${f}::timestamptz and ${scope} group by 1, 2`),
+        db.execute(sql`select ${month('deleted_at')} as m, u.user_type as t, count(*)::int as n from users u
+                        where u.deleted_at >= ${f}::timestamptz and ${scope} group by 1, 2`),
+        db.execute(sql`select u.user_type as t, count(*)::int as n from users u
                         where u.created_at < ${f}::timestamptz
-                          and (u.deleted_at is null or u.deleted_at >= ${f}::timestamptz) and ${scope}`),
+                          and (u.deleted_at is null or u.deleted_at >= ${f}::timestamptz) and ${scope}
+                        group by 1`),
       ]);
       const byMonth = (r: unknown) =>
-        new Map(rowsOf<{ m: string; n: number }>(r).map((x) => [x.m, Number(x.n)]));
+        new Map(rowsOf<{ m: string; t: string; n: number }>(r).map((x) => [`${x.m}|${x.t}`, Number(x.n)]));
       return {
         created: byMonth(created),
         deleted: byMonth(deleted),
-        before: Number(rowsOf<{ n: number }>(before)[0]?.n ?? 0),
+        before: new Map(rowsOf<{ t: string; n: number }>(before).map((x) => [x.t, Number(x.n)])),
       };
     },
   };

@@ -18,6 +18,8 @@ import { countryCondition } from './scope-sql';
 import { createUsageRepository } from './usage.repository';
 
 const DAY_MS = 86_400_000;
+/** Every account type, in the order the monthly figures list them. */
+const USER_TYPES = ['P', 'M', 'D', 'A'] as const;
 /** The usage queries alias the accounts table as `u`. */
 const U_COUNTRY = sql`u.country`;
 type Figures = Omit<UsageRow, 'day' | 'country'>;
@@ -122,14 +124,25 @@ export function createUsageService(ctx: AppContext) {
       }
 
       const months: AccountSummaryResponse['monthly'] = [];
-      let running = monthly.before;
+      const running = new Map(USER_TYPES.map((type) => [type, monthly.before.get(type) ?? 0]));
       for (let i = 0; i < q.months; i++) {
         const d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1));
         const month = d.toISOString().slice(0, 7);
-        const created = monthly.created.get(month) ?? 0;
-        const deleted = monthly.deleted.get(month) ?? 0;
-        running += created - deleted;
-        months.push({ month, created, deleted, total: running });
+        const byType = USER_TYPES.map((key) => {
+          const created = monthly.created.get(`${month}|${key}`) ?? 0;
+          const deleted = monthly.deleted.get(`${month}|${key}`) ?? 0;
+          const total = running.get(key)! + created - deleted;
+          running.set(key, total);
+          return { key, created, deleted, total };
+        });
+        const sum = (k: 'created' | 'deleted' | 'total') => byType.reduce((n, x) => n + x[k], 0);
+        months.push({
+          month,
+          created: sum('created'),
+          deleted: sum('deleted'),
+          total: sum('total'),
+          by_type: byType,
+        });
       }
       return {
         error: 0,

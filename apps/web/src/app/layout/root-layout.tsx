@@ -3,6 +3,7 @@ import { Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/page';
 import type { RouteKind } from '../guard';
+import { isAdminSession } from '../homes';
 import { useSession } from '../session-state';
 import { Footer } from './footer';
 import { AppHeader, PublicHeader } from './header';
@@ -19,7 +20,7 @@ export function RootLayout() {
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const kind = handle?.kind ?? null;
   const user = useSession();
-  useAdminIdleLogout(user?.userType === 'A');
+  useAdminIdleLogout(isAdminSession(user));
 
   const content = (
     <Suspense fallback={<Spinner />}>

@@ -7,21 +7,10 @@ import { Dialog } from '../../components/dialog';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
+import { adminTools } from './admin-tools';
 import './admin.css';
 
-/** The admin area's tools, in the order of the menu; `superOnly` tools only for the super admin. */
-const TOOLS: ReadonlyArray<{ to: string; key: string; superOnly?: boolean; desk?: boolean }> = [
-  { to: '/accountsadmin_list', key: 'admin.nav.admins', superOnly: true },
-  { to: '/accountsadmin_super_add', key: 'admin.nav.addAdmin', superOnly: true },
-  { to: '/CreateHCP_list', key: 'admin.nav.applications', desk: true },
-  { to: '/createHcp', key: 'admin.nav.createHcp', desk: true },
-  { to: '/Member', key: 'admin.nav.members' },
-  { to: '/History', key: 'admin.nav.history' },
-];
-
-export function adminTools(isSuper: boolean) {
-  return TOOLS.filter((tool) => isSuper || !tool.superOnly);
-}
+export { adminTools } from './admin-tools';
 
 /**
  * The admin header strip (spec §2 account-admin screens): the tools of the area and sign-out
@@ -67,15 +56,17 @@ export function AdminPage({
   title,
   children,
   lead,
+  width = 'wide',
 }: {
   title: string;
   children: ReactNode;
   lead?: ReactNode;
+  width?: 'medium' | 'wide';
 }) {
   return (
     <>
       <AdminNav />
-      <Page title={title} width="wide" lead={lead}>
+      <Page title={title} width={width} lead={lead}>
         {children}
       </Page>
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AccountAdminItem, AdminScopeBody } from '@cgm/contract';
+import { isValidRealName, REAL_NAME_PROBLEM } from '@cgm/domain';
 import { PasswordField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { useAdminScope, useAdminStatus, useAdmins, useCreateAdmin } from './admin-api';
@@ -106,6 +107,8 @@ export function SuperAddScreen() {
   const create = useCreateAdmin();
   const [form, setForm] = useState({ username: '', realname: '', password: '' });
   const [scope, setScope] = useState<AdminScopeBody>(emptyScope);
+  // The real-name rule of spec §5, checked before asking the server (which checks it again).
+  const [badName, setBadName] = useState(false);
   const errors = fieldErrors(create.error);
   const tr = (list?: string[]) => list?.map((k) => t(k));
   return (
@@ -115,7 +118,11 @@ export function SuperAddScreen() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ ...form, scope }, { onSuccess: () => void navigate('/accountsadmin_list') });
+          const nameOk = isValidRealName(form.realname.trim());
+          setBadName(!nameOk);
+          if (nameOk) {
+            create.mutate({ ...form, scope }, { onSuccess: () => void navigate('/accountsadmin_list') });
+          }
         }}
       >
         <TextField
@@ -129,8 +136,9 @@ export function SuperAddScreen() {
         <TextField
           label={t('admin.add.realname')}
           required
+          hint={t('validation.realNameHint')}
           value={form.realname}
-          error={tr(errors.realname)}
+          error={badName ? t(REAL_NAME_PROBLEM) : tr(errors.realname)}
           onValue={(realname) => setForm({ ...form, realname })}
         />
         <PasswordField

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageCode, profession, type NewHcpAccount } from '@cgm/contract';
+import { isValidRealName, REAL_NAME_PROBLEM } from '@cgm/domain';
 import { CountrySelect } from '../../components/country-select';
 import { PasswordField, SelectField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
@@ -38,6 +39,8 @@ export function HcpForm() {
     blank(sessionStore().getItem(SESSION_KEYS.locCode) ?? 'GB'),
   );
   const [created, setCreated] = useState<string | null>(null);
+  // The real-name rule of spec §5, checked before asking the server (which checks it again).
+  const [badName, setBadName] = useState(false);
   const errors = fieldErrors(create.error);
   const tr = (list?: string[]) => list?.map((k) => t(k));
   const set = (patch: Partial<NewHcpAccount>) => setForm((f) => ({ ...f, ...patch }));
@@ -48,6 +51,9 @@ export function HcpForm() {
       onSubmit={(e) => {
         e.preventDefault();
         setCreated(null);
+        const nameOk = isValidRealName(form.realname.trim());
+        setBadName(!nameOk);
+        if (!nameOk) return;
         const body: NewHcpAccount = {
           ...form,
           manager: form.kind === 'member' ? form.manager : undefined,
@@ -90,8 +96,9 @@ export function HcpForm() {
       <TextField
         label={t('hcpDesk.form.realname')}
         required
+        hint={t('validation.realNameHint')}
         value={form.realname}
-        error={tr(errors.realname)}
+        error={badName ? t(REAL_NAME_PROBLEM) : tr(errors.realname)}
         onValue={(realname) => set({ realname })}
       />
       <PasswordField

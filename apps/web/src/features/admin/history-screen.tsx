@@ -1,29 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_ACTIONS } from '@cgm/contract';
 import { SelectField, TextField } from '../../components/form-field';
 import { useSession } from '../../app/session-state';
 import { useAdminHistory } from './admin-api';
 import { AdminPage, Pager, QueryState } from './admin-ui';
 import { HistoryTable, actionText } from './history-table';
-
-// Operation names of the admin history (not i18n keys).
-const ACTIONS = [
-  // i18n-scan: skip block
-  'admin.create',
-  'admin.disable',
-  'admin.enable',
-  'admin.scope',
-  'hcp.approve',
-  'hcp.reject',
-  'hcp.create',
-  'hcp.createMember',
-  'member.lock',
-  'member.unlock',
-  'member.mfaReset',
-  'member.resend',
-  'member.type',
-  'member.delete',
-];
 
 const dayStart = (iso: string) => (iso ? new Date(`${iso}T00:00:00`).getTime() : undefined);
 const dayAfter = (iso: string) => (iso ? new Date(`${iso}T00:00:00`).getTime() + 86400_000 : undefined);
@@ -68,7 +50,7 @@ export function AdminHistoryScreen() {
           onValue={(action) => setDraft({ ...draft, action })}
           options={[
             { value: '', label: t('admin.history.anyAction') },
-            ...ACTIONS.map((a) => ({ value: a, label: actionText(a, t) })),
+            ...ADMIN_ACTIONS.map((a) => ({ value: a, label: actionText(a, t) })),
           ]}
         />
         <TextField

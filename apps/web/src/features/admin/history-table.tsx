@@ -1,12 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminHistoryItem } from '@cgm/contract';
 import { formatWhen } from './admin-ui';
+import { adminActionKey } from './history-actions';
 
 /** An operation key in words (`member.lock` → "Locked sign-in"); unknown keys are shown as they are. */
 export function actionText(action: string, t: (key: string) => string): string {
-  const key = `admin.action.${action.replace('.', '_')}`;
+  const key = adminActionKey(action);
   const text = t(key);
   return text === key ? action : text;
+}
+
+/**
+ * What an action was done to: the account's name, or for clinics and firmware releases (not
+ * accounts) the clinic's name or the release's version the server wrote into the row's detail.
+ */
+function subjectText(i: AdminHistoryItem): string {
+  if (i.subject_name) return i.subject_name;
+  const named = i.detail?.name ?? i.detail?.version;
+  return typeof named === 'string' ? named : '';
 }
 
 /** Rows of the admin operation history: when, who, what, to whom. */
@@ -30,7 +41,7 @@ export function HistoryTable({ items }: { items: readonly AdminHistoryItem[] }) 
               <td>{formatWhen(i.at, i18n.language)}</td>
               <td>{i.actor_name}</td>
               <td>{actionText(i.action, t)}</td>
-              <td>{i.subject_name ?? ''}</td>
+              <td>{subjectText(i)}</td>
             </tr>
           ))}
         </tbody>

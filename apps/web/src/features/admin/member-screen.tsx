@@ -35,7 +35,7 @@ function Facts({ m }: { m: MemberDetail }) {
     ['members.detail.email', m.email ?? '—'],
     ['members.detail.mobile', m.mobile ?? '—'],
     ['members.col.type', t(`members.type.${m.user_type}`)],
-    ['members.detail.createdBy', m.created_by],
+    ['members.detail.createdBy', t(`profile.createdBy.${m.created_by}`)],
     ['members.col.country', countryName(m.country, i18n.language, m.country)],
     ['members.col.status', t(`members.status.${m.status}`)],
     ['members.detail.organisation', m.organisation ?? '—'],

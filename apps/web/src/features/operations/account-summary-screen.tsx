@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/page';
+import type { AccountSummaryResponse, UserType } from '@cgm/contract';
+import { AdminPage } from '../admin/admin-ui';
 import { SelectField } from '../../components/form-field';
 import { BarChart, ChartLegend, LineChart } from '../../charts/svg-charts';
 import { formatNumber } from '../../i18n/format';
@@ -9,10 +10,21 @@ import { CountryFilter, QueryState, useCountryName } from './ops-common';
 import './operations.css';
 
 const MONTH_CHOICES = [6, 12, 24, 36] as const;
+/** Accounts over time by type: the people the service is for, one line each (staff in the table). */
+const BY_TYPE_LINES = [
+  { type: 'P', tone: 'primary' },
+  { type: 'M', tone: 'accent' },
+  { type: 'D', tone: 'success' },
+] as const;
+const TABLE_TYPES = ['P', 'M', 'D', 'A'] as const;
+type Month = AccountSummaryResponse['monthly'][number];
+/** Accounts of a type existing at the month's end. */
+const existing = (m: Month, type: UserType) => m.by_type.find((x) => x.key === type)?.total ?? 0;
 
 /**
  * /AccountSumarry (the spec's spelling): how many accounts the admin's scope has, by type, country,
- * region and state, and month by month: created, deleted and existing at the month's end.
+ * region and state, and month by month: created, deleted and existing at the month's end, in all
+ * and per account type.
  */
 export function AccountSummaryScreen() {
   const { t, i18n } = useTranslation();
@@ -23,7 +35,7 @@ export function AccountSummaryScreen() {
   const n = (v: number) => formatNumber(v, i18n.language);
   const d = summary.data;
   return (
-    <Page title={t('usage.accountsTitle')} width="wide" lead={t('usage.accountsLead')}>
+    <AdminPage title={t('usage.accountsTitle')} lead={t('usage.accountsLead')}>
       <div className="ops">
         <div className="ops-toolbar">
           <SelectField
@@ -72,6 +84,20 @@ export function AccountSummaryScreen() {
                   { name: t('usage.deleted'), tone: 'accent' },
                 ]}
               />
+              <h3 className="section__title">{t('usage.overTimeByType')}</h3>
+              <LineChart
+                title={t('usage.overTimeByType')}
+                labels={d.monthly.map((m) => m.month)}
+                series={BY_TYPE_LINES.map((l) => ({
+                  name: t(`usage.userTypes.${l.type}`),
+                  values: d.monthly.map((m) => existing(m, l.type)),
+                  tone: l.tone,
+                }))}
+                format={n}
+              />
+              <ChartLegend
+                items={BY_TYPE_LINES.map((l) => ({ name: t(`usage.userTypes.${l.type}`), tone: l.tone }))}
+              />
             </section>
             <div className="ops-columns">
               <CountTable
@@ -115,6 +141,11 @@ export function AccountSummaryScreen() {
                     <th scope="col" className="num">
                       {t('usage.existing')}
                     </th>
+                    {TABLE_TYPES.map((type) => (
+                      <th key={type} scope="col" className="num">
+                        {t(`usage.userTypes.${type}`)}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -124,6 +155,11 @@ export function AccountSummaryScreen() {
                       <td className="num">{n(m.created)}</td>
                       <td className="num">{n(m.deleted)}</td>
                       <td className="num">{n(m.total)}</td>
+                      {TABLE_TYPES.map((type) => (
+                        <td key={type} className="num">
+                          {n(existing(m, type))}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
@@ -132,7 +168,7 @@ export function AccountSummaryScreen() {
           </>
         )}
       </div>
-    </Page>
+    </AdminPage>
   );
 }
 

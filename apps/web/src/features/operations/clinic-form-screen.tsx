@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Clinic } from '@cgm/contract';
-import { Page } from '../../components/page';
+import { isValidRealName, REAL_NAME_PROBLEM } from '@cgm/domain';
+import { AdminPage } from '../admin/admin-ui';
 import { Notice } from '../../components/notice';
 import { PasswordField, TextField } from '../../components/form-field';
 import { CountrySelect } from '../../components/country-select';
@@ -22,7 +23,11 @@ export function ClinicDataAddScreen() {
   const clinics = useClinics('');
   const existing = id ? clinics.data?.find((c) => c.id === id) : undefined;
   return (
-    <Page title={t(id ? 'clinics.editTitle' : 'clinics.addTitle')} width="medium" lead={t('clinics.addLead')}>
+    <AdminPage
+      title={t(id ? 'clinics.editTitle' : 'clinics.addTitle')}
+      width="medium"
+      lead={t('clinics.addLead')}
+    >
       {id && !existing ? (
         clinics.data ? (
           <Notice kind="error">{t('clinics.notFound')}</Notice>
@@ -32,7 +37,7 @@ export function ClinicDataAddScreen() {
       ) : (
         <ClinicForm key={existing?.id ?? 'new'} clinic={existing} />
       )}
-    </Page>
+    </AdminPage>
   );
 }
 
@@ -72,8 +77,13 @@ function ClinicForm({ clinic }: { clinic?: Clinic }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setErrors({});
     setFailure(null);
+    // The login's name follows the real-name rule of spec §5 (checked again by the server).
+    if (!clinic && !isValidRealName(realname.trim())) {
+      setErrors({ 'login.realname': t(REAL_NAME_PROBLEM) }); // i18n-scan: field path
+      return;
+    }
+    setErrors({});
     save.mutate();
   };
 
@@ -126,6 +136,7 @@ function ClinicForm({ clinic }: { clinic?: Clinic }) {
           />
           <TextField
             label={t('clinics.loginName')}
+            hint={t('validation.realNameHint')}
             value={realname}
             onValue={setRealname}
             required

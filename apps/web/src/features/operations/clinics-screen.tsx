@@ -1,19 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Clinic } from '@cgm/contract';
-import { Page } from '../../components/page';
 import { Notice } from '../../components/notice';
 import { SelectField, TextField } from '../../components/form-field';
 import { formatNumber } from '../../i18n/format';
-import { assignHcp, opsKeys, useClinics } from './ops-api';
+import { AdminPage, ConfirmDialog } from '../admin/admin-ui';
+import { assignHcp, opsKeys, useClinicPatients, useClinics } from './ops-api';
 import { failureText, QueryState, useCountryName } from './ops-common';
 import './operations.css';
 
 /**
- * /ClinicalData: the clinics of the admin's scope with their clinic login, their HCPs and how many
- * patients they have; HCPs are put into a clinic (or taken out) here.
+ * /ClinicalData: the clinics of the admin's scope with their clinic login, their HCPs and their
+ * patients (those who accepted one of the clinic's HCPs); HCPs are put into a clinic (or taken out,
+ * after a confirmation) here.
  */
 export function ClinicalDataScreen() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function ClinicalDataScreen() {
   const [q, setQ] = useState('');
   const clinics = useClinics(q.trim());
   return (
-    <Page title={t('clinics.listTitle')} width="wide" lead={t('clinics.listLead')}>
+    <AdminPage title={t('clinics.listTitle')} lead={t('clinics.listLead')}>
       <div className="ops">
         {saved && <Notice kind="success">{t('clinics.saved', { name: saved })}</Notice>}
         <div className="ops-toolbar">
@@ -40,7 +41,7 @@ export function ClinicalDataScreen() {
           <QueryState pending={clinics.isPending} error={clinics.error} />
         )}
       </div>
-    </Page>
+    </AdminPage>
   );
 }
 
@@ -49,9 +50,13 @@ function ClinicTable({ clinics }: { clinics: Clinic[] }) {
   const country = useCountryName();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<{ username: string; clinic: string } | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
   const remove = useMutation({
-    mutationFn: (username: string) => assignHcp({ username, clinic_id: null }),
+    // Taking an HCP out ends the clinic login's access to their patients: asked first, confirmed.
+    mutationFn: (username: string) => assignHcp({ username, clinic_id: null, confirm: true }),
     onSuccess: async (r) => {
+      setRemoving(null);
       setFailure(r.ok ? null : failureText(r, t, (k) => i18n.exists(k)));
       await queryClient.invalidateQueries({ queryKey: opsKeys.all });
     },
@@ -78,52 +83,136 @@ function ClinicTable({ clinics }: { clinics: Clinic[] }) {
           </thead>
           <tbody>
             {clinics.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <strong>{c.name}</strong>
-                  {c.address && <div className="muted small">{c.address}</div>}
-                  {c.contact && <div className="muted small">{c.contact}</div>}
-                </td>
-                <td>{country(c.country)}</td>
-                <td>{c.login?.username ?? '--'}</td>
-                <td>
-                  {c.hcps.length === 0 ? (
-                    <span className="muted">{t('clinics.noHcps')}</span>
-                  ) : (
-                    <ul className="ops-list">
-                      {c.hcps.map((h) => (
-                        <li key={h.uid}>
-                          {h.realname || h.username}
-                          <span className="muted small">{` ${h.username}`}</span>
-                          <button
-                            type="button"
-                            className="link-btn small"
-                            disabled={remove.isPending}
-                            onClick={() => remove.mutate(h.username)}
-                            aria-label={t('clinics.removeHcpOf', { name: h.username, clinic: c.name })}
-                          >
-                            {t('clinics.removeHcp')}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td className="num">{formatNumber(c.patient_count, i18n.language)}</td>
-                <td>
-                  <Link
-                    className="btn btn--secondary btn--small"
-                    to={`/ClinicDataAdd?id=${encodeURIComponent(c.id)}`}
-                  >
-                    {t('clinics.edit')}
-                  </Link>
-                </td>
-              </tr>
+              <Fragment key={c.id}>
+                <tr>
+                  <td>
+                    <strong>{c.name}</strong>
+                    {c.address && <div className="muted small">{c.address}</div>}
+                    {c.contact && <div className="muted small">{c.contact}</div>}
+                  </td>
+                  <td>{country(c.country)}</td>
+                  <td>{c.login?.username ?? '--'}</td>
+                  <td>
+                    {c.hcps.length === 0 ? (
+                      <span className="muted">{t('clinics.noHcps')}</span>
+                    ) : (
+                      <ul className="ops-list">
+                        {c.hcps.map((h) => (
+                          <li key={h.uid}>
+                            {h.realname || h.username}
+                            <span className="muted small">{` ${h.username}`}</span>
+                            <button
+                              type="button"
+                              className="link-btn small"
+                              disabled={remove.isPending}
+                              onClick={() => setRemoving({ username: h.username, clinic: c.name })}
+                              aria-label={t('clinics.removeHcpOf', { name: h.username, clinic: c.name })}
+                            >
+                              {t('clinics.removeHcp')}
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td className="num">
+                    {c.patient_count === 0 ? (
+                      formatNumber(0, i18n.language)
+                    ) : (
+                      <button
+                        type="button"
+                        className="link-btn"
+                        aria-expanded={shown === c.id}
+                        aria-label={t('clinics.showPatientsOf', { clinic: c.name })}
+                        title={t('clinics.showPatientsOf', { clinic: c.name })}
+                        onClick={() => setShown(shown === c.id ? null : c.id)}
+                      >
+                        {formatNumber(c.patient_count, i18n.language)}
+                      </button>
+                    )}
+                  </td>
+                  <td>
+                    <Link
+                      className="btn btn--secondary btn--small"
+                      to={`/ClinicDataAdd?id=${encodeURIComponent(c.id)}`}
+                    >
+                      {t('clinics.edit')}
+                    </Link>
+                  </td>
+                </tr>
+                {shown === c.id && (
+                  <tr>
+                    <td colSpan={6}>
+                      <ClinicPatients clinic={c} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
       </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('clinics.removeConfirmTitle')}
+        confirmLabel={t('clinics.removeHcp')}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.username)}
+        onClose={() => setRemoving(null)}
+      >
+        {removing && (
+          <p>{t('clinics.removeConfirmBody', { name: removing.username, clinic: removing.clinic })}</p>
+        )}
+      </ConfirmDialog>
     </>
+  );
+}
+
+/**
+ * The patients of one clinic: those who accepted one of its HCPs (what its clinic login reads),
+ * with the HCPs they accepted. Patients outside the admin's scope are counted, not named.
+ */
+function ClinicPatients({ clinic }: { clinic: Clinic }) {
+  const { t, i18n } = useTranslation();
+  const country = useCountryName();
+  const patients = useClinicPatients(clinic.id);
+  if (!patients.data) return <QueryState pending={patients.isPending} error={patients.error} />;
+  const { patients: list, total } = patients.data;
+  const hidden = total - list.length;
+  return (
+    <div className="ops-panel">
+      <h3 className="section__title">{t('clinics.patientsOf', { clinic: clinic.name })}</h3>
+      <p className="muted small">{t('clinics.patientsRule')}</p>
+      {list.length > 0 && (
+        <table className="table ops-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('clinics.patientName')}</th>
+              <th scope="col">{t('clinics.country')}</th>
+              <th scope="col">{t('clinics.patientHcps')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((p) => (
+              <tr key={p.uid}>
+                <td>
+                  {p.realname || p.username}
+                  <span className="muted small">{` ${p.username}`}</span>
+                </td>
+                <td>{country(p.country)}</td>
+                <td>{p.hcps.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {hidden > 0 && (
+        <p className="muted small">
+          {t('clinics.patientsHidden', { count: hidden, n: formatNumber(hidden, i18n.language) })}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/page';
+import { AdminPage } from '../admin/admin-ui';
 import { formatDateTime, formatDuration } from '../../i18n/format-time';
 import { formatNumber } from '../../i18n/format';
 import { useDevDebug } from './ops-api';
@@ -20,7 +20,7 @@ export function DevDebugScreen() {
   const n = (v: number, digits = 0) => formatNumber(v, lang, { maximumFractionDigits: digits });
   const d = debug.data;
   return (
-    <Page title={t('devDebug.title')} width="wide" lead={t('devDebug.lead')}>
+    <AdminPage title={t('devDebug.title')} lead={t('devDebug.lead')}>
       {!d ? (
         <QueryState pending={debug.isPending} error={debug.error} />
       ) : (
@@ -80,6 +80,7 @@ export function DevDebugScreen() {
                 <tr>
                   <th scope="col">{t('devDebug.migration')}</th>
                   <th scope="col">{t('devDebug.created')}</th>
+                  <th scope="col">{t('devDebug.applied')}</th>
                   <th scope="col">{t('devDebug.hash')}</th>
                 </tr>
               </thead>
@@ -87,7 +88,14 @@ export function DevDebugScreen() {
                 {d.migrations.map((m) => (
                   <tr key={m.hash}>
                     <td>{m.tag ?? t('devDebug.unknownMigration')}</td>
-                    <td>{formatDateTime(m.applied_at, lang)}</td>
+                    <td>{formatDateTime(m.created_at, lang)}</td>
+                    <td>
+                      {m.applied_at === null ? (
+                        <span className="muted">{t('devDebug.appliedUnknown')}</span>
+                      ) : (
+                        formatDateTime(m.applied_at, lang)
+                      )}
+                    </td>
                     <td>
                       <code>{m.hash.slice(0, 12)}</code>
                     </td>
@@ -145,6 +153,6 @@ export function DevDebugScreen() {
           </div>
         </div>
       )}
-    </Page>
+    </AdminPage>
   );
 }

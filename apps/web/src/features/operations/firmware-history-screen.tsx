@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { FirmwareChange, FirmwareRelease } from '@cgm/contract';
-import { Page } from '../../components/page';
+import { AdminPage } from '../admin/admin-ui';
 import { SelectField } from '../../components/form-field';
 import { formatDateTime } from '../../i18n/format-time';
 import { useFirmware, useFirmwareHistory } from './ops-api';
@@ -26,7 +26,7 @@ export function OtaHistoryScreen() {
     setParams(id ? { release: id } : {}, { replace: true });
   };
   return (
-    <Page title={t('firmware.historyTitle')} width="wide" lead={t('firmware.historyLead')}>
+    <AdminPage title={t('firmware.historyTitle')} lead={t('firmware.historyLead')}>
       <div className="ops">
         <div className="ops-toolbar">
           <SelectField
@@ -73,7 +73,7 @@ export function OtaHistoryScreen() {
           </>
         )}
       </div>
-    </Page>
+    </AdminPage>
   );
 }
 

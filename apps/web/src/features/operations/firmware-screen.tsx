@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { FirmwareRelease } from '@cgm/contract';
-import { Page } from '../../components/page';
+import { FIRMWARE_CONFIRMED_STATES, type FirmwareRelease } from '@cgm/contract';
+import { AdminPage } from '../admin/admin-ui';
 import { Notice } from '../../components/notice';
 import { Dialog } from '../../components/dialog';
 import { formatDateTime } from '../../i18n/format-time';
@@ -12,8 +12,8 @@ import { failureText, fieldErrors, QueryState } from './ops-common';
 import { FirmwareForm, type FirmwareDraft } from './firmware-form';
 import './operations.css';
 
-/** Moves that end a rollout for good ask first. */
-const FINAL_MOVES = new Set(['completed', 'withdrawn']);
+/** Moves that end a rollout for good ask first (the server insists on the confirmation). */
+const FINAL_MOVES = new Set<string>(FIRMWARE_CONFIRMED_STATES);
 
 /**
  * /otamanagement: device firmware releases (device type, version, notes, target serials or
@@ -56,7 +56,8 @@ export function OtaManagementScreen() {
     },
   });
   const move = useMutation({
-    mutationFn: (m: { id: string; to: string }) => moveRelease(m.id, m.to),
+    mutationFn: (m: { id: string; to: string; confirmed?: boolean }) =>
+      moveRelease(m.id, m.to, m.confirmed === true),
     onSuccess: async (r) => {
       if (!r.ok) {
         setConfirm(null);
@@ -79,11 +80,7 @@ export function OtaManagementScreen() {
     FINAL_MOVES.has(to) ? setConfirm({ release, to }) : move.mutate({ id: release.id, to });
 
   return (
-    <Page
-      title={t('firmware.title')}
-      width="wide"
-      lead={t(canManage ? 'firmware.leadManage' : 'firmware.leadRead')}
-    >
+    <AdminPage title={t('firmware.title')} lead={t(canManage ? 'firmware.leadManage' : 'firmware.leadRead')}>
       <div className="ops">
         <div className="ops-toolbar">
           <Link className="btn btn--secondary" to="/otamanagementHistory">
@@ -217,7 +214,9 @@ export function OtaManagementScreen() {
               type="button"
               className="btn btn--danger"
               disabled={move.isPending}
-              onClick={() => confirm && move.mutate({ id: confirm.release.id, to: confirm.to })}
+              onClick={() =>
+                confirm && move.mutate({ id: confirm.release.id, to: confirm.to, confirmed: true })
+              }
             >
               {confirm ? t(`firmware.moves.${confirm.to}`) : ''}
             </button>
@@ -226,6 +225,6 @@ export function OtaManagementScreen() {
       >
         {confirm && <p>{t(`firmware.confirm.${confirm.to}Body`)}</p>}
       </Dialog>
-    </Page>
+    </AdminPage>
   );
 }

@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HCL_MAX_DAYS } from '@cgm/contract';
-import { Page } from '../../components/page';
+import { defaultGlucoseUnit } from '@cgm/domain';
+import { SESSION_KEYS } from '../../app/session';
+import { sessionStore } from '../../lib/storage';
+import { AdminPage } from '../admin/admin-ui';
 import { TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { useHclReport } from './ops-api';
@@ -31,15 +34,17 @@ export function HclPrintScreen() {
   const rangeError =
     days === 0 ? 'hclPrint.errors.rangeOrder' : days > HCL_MAX_DAYS ? 'hclPrint.errors.rangeTooLong' : null;
   const report = useHclReport(asked.who, asked.from, asked.to);
+  // The viewer's unit: the default of the admin's own country (spec §9 "Unit default").
+  const unit = useMemo(() => defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? ''), []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!who.trim() || rangeError) return;
     setParams({ uid: who.trim(), from, to });
   };
   return (
-    <Page
+    <AdminPage
       title={t('hclPrint.title')}
-      width="wide"
+
       lead={<span className="ops-no-print">{t('hclPrint.lead')}</span>}
     >
       <div className="ops">
@@ -65,13 +70,13 @@ export function HclPrintScreen() {
         {rangeError && <p className="field__errors ops-no-print">{t(rangeError)}</p>}
         <p className="muted small ops-no-print">{t('hclPrint.recordedNote')}</p>
         {asked.who === '' ? null : report.data ? (
-          <HclReportView report={report.data} />
+          <HclReportView report={report.data} unit={unit} />
         ) : report.error && (report.error as { failure?: { code?: number } }).failure?.code === 103 ? (
           <Notice kind="error">{t('hclPrint.notFound')}</Notice>
         ) : (
           <QueryState pending={report.isPending} error={report.error} />
         )}
       </div>
-    </Page>
+    </AdminPage>
   );
 }

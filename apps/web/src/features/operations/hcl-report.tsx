@@ -1,19 +1,44 @@
 import { useTranslation } from 'react-i18next';
 import type { HclReport } from '@cgm/contract';
+import { glucoseDecimals, roundGlucose, type GlucoseUnit } from '@cgm/domain';
 import { BarChart } from '../../charts/svg-charts';
 import { formatIsoDate, formatNumber } from '../../i18n/format';
 
+/** The consensus bands (Battelino 2019) with their limits in mg/dL, top first. */
+const BANDS = [
+  { key: 'very_high', name: 'reports.tir.veryHigh', above: 250 },
+  { key: 'high', name: 'reports.tir.high', from: 181, to: 250 },
+  { key: 'in_range', name: 'reports.tir.inRange', from: 70, to: 180 },
+  { key: 'low', name: 'reports.tir.low', from: 54, to: 69 },
+  { key: 'very_low', name: 'reports.tir.veryLow', below: 54 },
+] as const;
+
 /**
  * The printable body of /HCLprint: who and when, the period's auto-mode and glucose figures, a
- * chart of time in auto mode and time in range per day, and the day table. Glucose is shown in
- * mg/dL, the unit the figures are computed in (the admin is not the patient's clinician and has
- * no display unit of the patient's to follow); time in range is 70–180 mg/dL (consensus).
+ * chart of time in auto mode and time in range per day, and the day table. Glucose is shown in the
+ * viewer's unit (`unit`: the default of the admin's country, spec §9 "Unit default"), converted
+ * from the mg/dL the server computes in; time in range is 70–180 mg/dL (3.9–10.0 mmol/L, consensus).
  */
-export function HclReportView({ report }: { report: HclReport }) {
+export function HclReportView({ report, unit }: { report: HclReport; unit: GlucoseUnit }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const n = (v: number | null, digits = 1) =>
     v === null ? '--' : formatNumber(v, lang, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  const decimals = glucoseDecimals(unit);
+  /** A mg/dL figure as a number in the unit, rounded as the unit is shown. */
+  const glu = (mgdl: number) =>
+    formatNumber(roundGlucose(mgdl, unit), lang, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+  const gluText = (mgdl: number | null) => (mgdl === null ? '--' : `${glu(mgdl)} ${unit}`);
+  const bandLabel = (b: (typeof BANDS)[number]) =>
+    'above' in b
+      ? `${t(b.name)} (>${glu(b.above)} ${unit})`
+      : 'below' in b
+        ? `${t(b.name)} (<${glu(b.below)} ${unit})`
+        : `${t(b.name)} (${glu(b.from)}–${glu(b.to)} ${unit})`;
+  const inRange = `${glu(70)}–${glu(180)} ${unit}`;
   const pct = (v: number | null) => (v === null ? '--' : `${n(v)} %`);
   const units = (v: number | null) => (v === null ? '--' : t('hclPrint.units', { value: n(v, 2) }));
   const g = report.glucose;
@@ -60,18 +85,18 @@ export function HclReportView({ report }: { report: HclReport }) {
             <dt>{t('hclPrint.readings')}</dt>
             <dd>{n(g.count, 0)}</dd>
             <dt>{t('hclPrint.mean')}</dt>
-            <dd>{g.mean === null ? '--' : t('hclPrint.mgdl', { value: n(g.mean) })}</dd>
+            <dd>{gluText(g.mean)}</dd>
             <dt>{t('hclPrint.sdCv')}</dt>
-            <dd>{g.sd === null ? '--' : `${t('hclPrint.mgdl', { value: n(g.sd) })} / ${pct(g.cv)}`}</dd>
+            <dd>{g.sd === null ? '--' : `${gluText(g.sd)} / ${pct(g.cv)}`}</dd>
             <dt>{t('hclPrint.gmi')}</dt>
             <dd>{g.sufficient ? pct(g.gmi) : t('hclPrint.notEnough')}</dd>
           </dl>
           {g.time_in_ranges && (
             <dl className="hcl-ranges">
-              {(['very_high', 'high', 'in_range', 'low', 'very_low'] as const).map((k) => (
-                <div key={k} className={`hcl-range hcl-range--${k}`}>
-                  <dt>{t(`hclPrint.ranges.${k}`)}</dt>
-                  <dd>{pct(g.time_in_ranges![k])}</dd>
+              {BANDS.map((b) => (
+                <div key={b.key} className={`hcl-range hcl-range--${b.key}`}>
+                  <dt>{bandLabel(b)}</dt>
+                  <dd>{pct(g.time_in_ranges![b.key])}</dd>
                 </div>
               ))}
             </dl>
@@ -87,9 +112,9 @@ export function HclReportView({ report }: { report: HclReport }) {
           format={(v) => `${n(v, 0)} %`}
           tone="accent"
         />
-        <h3>{t('hclPrint.tirPerDay')}</h3>
+        <h3>{t('hclPrint.tirPerDayRange', { range: inRange })}</h3>
         <BarChart
-          title={t('hclPrint.tirPerDay')}
+          title={t('hclPrint.tirPerDayRange', { range: inRange })}
           data={report.daily.map((d) => ({ label: dayLabel(d.day), value: d.tir ?? 0 }))}
           max={100}
           format={(v) => `${n(v, 0)} %`}
@@ -119,7 +144,7 @@ export function HclReportView({ report }: { report: HclReport }) {
               {t('hclPrint.tir')}
             </th>
             <th scope="col" className="num">
-              {t('hclPrint.mean')}
+              {`${t('hclPrint.mean')} (${unit})`}
             </th>
           </tr>
         </thead>
@@ -133,12 +158,12 @@ export function HclReportView({ report }: { report: HclReport }) {
               <td className="num">{n(d.auto_correction, 2)}</td>
               <td className="num">{n(d.total_insulin, 2)}</td>
               <td className="num">{pct(d.tir)}</td>
-              <td className="num">{n(d.mean)}</td>
+              <td className="num">{d.mean === null ? '--' : glu(d.mean)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <footer className="muted small">{t('hclPrint.footnote')}</footer>
+      <footer className="muted small">{t('hclPrint.footnoteUnit', { unit })}</footer>
     </article>
   );
 }

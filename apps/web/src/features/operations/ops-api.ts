@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   API,
   accountSummaryResponse,
+  clinicPatientsResponse,
   clinicResponse,
   clinicsResponse,
   devDebugResponse,
@@ -28,6 +29,7 @@ type Query = Record<string, string | number | undefined>;
 export const opsKeys = {
   all: ['ops'] as const,
   clinics: (q: string) => ['ops', 'clinics', q] as const,
+  clinicPatients: (id: string) => ['ops', 'clinicPatients', id] as const,
   firmware: ['ops', 'firmware'] as const,
   firmwareHistory: (releaseId: string, page: number) =>
     ['ops', 'firmware', 'history', releaseId, page] as const,
@@ -53,6 +55,16 @@ export const editClinic = (id: string, body: ClinicEditRequest) =>
   api.post(API.opsClinic(id), body, clinicResponse);
 export const assignHcp = (body: ClinicHcpRequest) => api.post(API.opsClinicHcp, body, ok);
 
+/** One clinic's patients, only when asked for (they are people's names). */
+export function useClinicPatients(id: string | null) {
+  return useQuery({
+    queryKey: opsKeys.clinicPatients(id ?? ''),
+    enabled: id !== null,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get(API.opsClinicPatients(id!), clinicPatientsResponse, { signal })),
+  });
+}
+
 export function useFirmware() {
   return useQuery({
     queryKey: opsKeys.firmware,
@@ -64,8 +76,9 @@ export const createRelease = (body: FirmwareCreateRequest) =>
   api.post(API.opsFirmware, body, firmwareResponse);
 export const editRelease = (id: string, body: FirmwareEditRequest) =>
   api.post(API.opsFirmwareRelease(id), body, firmwareResponse);
-export const moveRelease = (id: string, state: string) =>
-  api.post(API.opsFirmwareState(id), { state }, firmwareResponse);
+/** `confirmed`: the admin answered the question that completing or withdrawing asks. */
+export const moveRelease = (id: string, state: string, confirmed: boolean) =>
+  api.post(API.opsFirmwareState(id), { state, ...(confirmed ? { confirm: true } : {}) }, firmwareResponse);
 
 export const HISTORY_PAGE_SIZE = 20;
 export function useFirmwareHistory(releaseId: string, page: number) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/page';
+import { AdminPage } from '../admin/admin-ui';
 import { SelectField, TextField } from '../../components/form-field';
 import { formatDateTime } from '../../i18n/format-time';
 import { PATCH_PAGE_SIZE, usePatchResults } from './ops-api';
@@ -39,7 +39,7 @@ export function PatchResultsScreen() {
     setSearch({ ...draft, serial: draft.serial.trim() });
   };
   return (
-    <Page title={t('patchResults.title')} width="wide" lead={t('patchResults.lead')}>
+    <AdminPage title={t('patchResults.title')} lead={t('patchResults.lead')}>
       <div className="ops">
         <form className="ops-toolbar" onSubmit={submit} role="search">
           <TextField
@@ -122,6 +122,6 @@ export function PatchResultsScreen() {
           </>
         )}
       </div>
-    </Page>
+    </AdminPage>
   );
 }

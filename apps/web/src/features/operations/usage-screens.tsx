@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/page';
+import { AdminPage } from '../admin/admin-ui';
 import { BarChart } from '../../charts/svg-charts';
 import { formatIsoDate, formatNumber } from '../../i18n/format';
 import { useUsage } from './ops-api';
@@ -37,7 +37,7 @@ export function DataStatisticsScreen() {
   };
   const days = usage.data ? figuresByDay(usage.data.rows, dayList(usage.data.from, usage.data.to)) : [];
   return (
-    <Page title={t('usage.dailyTitle')} width="wide" lead={t('usage.dailyLead')}>
+    <AdminPage title={t('usage.dailyTitle')} lead={t('usage.dailyLead')}>
       <div className="ops">
         <UsageFilters value={filter} onChange={update} />
         {!usage.data ? (
@@ -85,7 +85,7 @@ export function DataStatisticsScreen() {
           </>
         )}
       </div>
-    </Page>
+    </AdminPage>
   );
 }
 
@@ -107,7 +107,7 @@ export function BasicQuantityRecordScreen() {
   };
   const countries = usage.data ? figuresByCountry(usage.data.rows) : [];
   return (
-    <Page title={t('usage.countryTitle')} width="wide" lead={t('usage.countryLead')}>
+    <AdminPage title={t('usage.countryTitle')} lead={t('usage.countryLead')}>
       <div className="ops">
         <UsageFilters value={filter} onChange={update} />
         {!usage.data ? (
@@ -168,6 +168,6 @@ export function BasicQuantityRecordScreen() {
           </>
         )}
       </div>
-    </Page>
+    </AdminPage>
   );
 }

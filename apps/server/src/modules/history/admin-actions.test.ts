@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ACTIONS } from '@cgm/contract';
+
+// Every action the server writes to the admin history must be one of ADMIN_ACTIONS (the web app
+// labels each: apps/web/src/features/admin/history-actions.test.ts). The compiler holds every
+// call of recordAdminOperation and every accountAdmin route's `op` to that list; this test holds
+// the server to writing the admin area only through them.
+
+const SRC = join(import.meta.dirname, '../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('the admin history', () => {
+  it('is written only through recordAdminOperation (and the accountAdmin route audit)', () => {
+    const writers = sources(SRC)
+      .filter((path) => /area:\s*'admin'/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(SRC, path));
+    expect(writers).toEqual(['modules/history/operation-history.ts']);
+    const audit = readFileSync(join(SRC, 'policy/route-access.ts'), 'utf8');
+    expect(audit).toMatch(/kind: 'accountAdmin'; superOnly\?: boolean; op\?: AdminAction/);
+  });
+
+  it('has each action once, as area.name', () => {
+    expect(new Set(ADMIN_ACTIONS).size).toBe(ADMIN_ACTIONS.length);
+    for (const a of ADMIN_ACTIONS) expect(a).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+  });
+});
