@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@cgm/domain';
 import { API } from '../../packages/contract/src/paths';
 import { newPage } from '../support/browser';
 import { useStage } from '../support/stage';
@@ -14,7 +15,8 @@ import {
 } from '../support/journey';
 
 // Issue "Connections, consent and care teams", done means: an HCP creates a patient, finds another,
-// adds an event and a record, and the operation history shows it.
+// adds an event and a record, and the operation history shows it. The password the HCP typed for
+// the new patient works only once: the patient must choose their own before anything else.
 const DEMO_PASSWORD = 'Demo#2026x';
 const stage = useStage({ SEED_DEMO: '1', DEMO_PATIENTS: '0' });
 
@@ -45,9 +47,38 @@ describe('clinician', () => {
     await field(page, en('patients.new.password')).fill(PASSWORDS.second);
     await field(page, en('patients.new.repeat')).fill(PASSWORDS.second);
     await field(page, en('profile.field.realname')).fill(created.realname);
+    // The form tells the HCP that the patient replaces this password at the first sign-in.
+    await page.getByText(en('patients.new.firstSignIn')).waitFor();
     await page.getByRole('button', { name: en('patients.new.submit'), exact: true }).click();
     await waitForPath(page, '/Hcp');
     await page.getByRole('heading', { name: created.realname }).first().waitFor();
+
+    // The HCP's password opens no session: the patient chooses their own first, then goes on.
+    const typedByHcp = await api<{ error: number; token?: string }>(API.login, {
+      username: created.email,
+      password: PASSWORDS.second,
+      user_type: 'P',
+    });
+    expect(typedByHcp).toMatchObject({ error: ErrorCode.PASSWORD_CHANGE_REQUIRED });
+    expect(typedByHcp.token).toBeUndefined();
+    const { page: newcomer } = await newPage(stage.browser);
+    await newcomer.goto(`${stage.portal.url}/login`);
+    await submitSignIn(newcomer, created.email, PASSWORDS.second);
+    await waitForPath(newcomer, '/firstPassword');
+    await screenshot(newcomer, '46-first-password');
+    await field(newcomer, en('reset.newPassword')).fill(PASSWORDS.first);
+    await field(newcomer, en('reset.repeatPassword')).fill(PASSWORDS.first);
+    await newcomer.getByRole('button', { name: en('firstPassword.submit'), exact: true }).click();
+    // Then, like every new account, the privacy policy and terms.
+    await newcomer.getByRole('checkbox', { name: en('terms.checkbox') }).check();
+    await newcomer.getByRole('button', { name: en('terms.agree'), exact: true }).click();
+    await waitForPath(newcomer, '/monitor');
+    const again = await api<{ error: number }>(API.login, {
+      username: created.email,
+      password: PASSWORDS.second,
+      user_type: 'P',
+    });
+    expect(again.error).toBe(ErrorCode.WRONG_PASSWORD);
 
     // An existing patient, found by user name and asked to connect; the patient agrees.
     await page.goto(`${stage.portal.url}/PatientList`);
@@ -105,18 +136,22 @@ describe('clinician', () => {
     await page.goto(`${stage.portal.url}/PatientList`);
     await page.getByRole('link', { name: en('patients.tools.history') }).click();
     await waitForPath(page, '/HcpOperationHistory');
-    for (const key of [
-      'history.action.patient_create',
-      'history.action.events_add',
-      'history.action.records_add',
-    ]) {
-      await page
-        .getByRole('cell', { name: en(key), exact: true })
-        .first()
-        .waitFor();
+    // Every list page the HCP saw is on record too, so each operation is looked up by its filter.
+    const actionFilter = page.getByRole('combobox', { name: en('history.filter.action'), exact: true });
+    for (const [key, subject] of [
+      ['history.action.patients_list', null],
+      ['history.action.patient_create', created.realname],
+      ['history.action.relation_request', found.realname],
+      ['history.action.events_add', found.realname],
+      ['history.action.records_add', found.realname],
+    ] as const) {
+      await actionFilter.selectOption({ label: en(key) });
+      const rows = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: en(key), exact: true }) });
+      await (subject ? rows.filter({ hasText: subject }) : rows).first().waitFor();
     }
-    await page.getByRole('cell', { name: created.realname }).first().waitFor();
-    await page.getByRole('cell', { name: found.realname }).first().waitFor();
+    await page.getByRole('button', { name: en('history.filter.clear'), exact: true }).click();
     await screenshot(page, '45-hcp-history');
   });
 });

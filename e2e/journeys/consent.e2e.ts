@@ -36,6 +36,8 @@ describe('consent', () => {
     const carer = { email: uniqueEmail('carer'), password: PASSWORDS.first, realname: 'Casey Carer' };
     await registerByApi(stage.portal.url, stage.mail, { ...carer, type: 'M' });
     const patient = await login('patient@demo.cgm', DEMO_PASSWORD);
+    // The patient goes by a nickname: before they agree, a follower sees it masked like the name.
+    expect((await api(API.profile, { alias: 'Lexi Demo' }, patient.token)).status).toBe(200);
 
     // The carer asks to follow the patient by user name.
     const { page: carerPage } = await newPage(stage.browser);
@@ -48,6 +50,8 @@ describe('consent', () => {
     await field(carerPage, en('connections.search.username')).fill('patient@demo.cgm');
     await carerPage.getByRole('button', { name: en('connections.search.action'), exact: true }).click();
     await carerPage.getByText(en('connections.search.result')).waitFor();
+    await carerPage.getByText('L*** D***').first().waitFor();
+    expect(await carerPage.getByText('Lexi Demo').count()).toBe(0);
     await field(carerPage, en('connections.request.remark')).fill('Casey, your aunt');
     await carerPage.getByRole('button', { name: en('connections.request.action'), exact: true }).click();
     await carerPage.getByText(en('success.requestSent')).waitFor();
@@ -75,7 +79,7 @@ describe('consent', () => {
 
     // The carer now sees the patient on their home and their live data on the monitor.
     await carerPage.goto(`${stage.portal.url}/carerConnection`);
-    await carerPage.getByText('Alex Demo').first().waitFor();
+    await carerPage.getByText('Lexi Demo').first().waitFor();
     await screenshot(carerPage, '41-carer-home');
     await carerPage
       .getByRole('link', { name: en('carer.openMonitor') })
@@ -89,7 +93,8 @@ describe('consent', () => {
       patient.token,
     );
     const sent = Date.now();
-    // 252 mg/dL is 14.0 mmol/L, the unit of the carer's country (the United Kingdom).
+    // 252 mg/dL is 14.0 mmol/L: the unit of the patient's own monitor (their country, the United
+    // Kingdom), in which every follower sees them.
     await api(
       API.ingest,
       {
@@ -115,7 +120,15 @@ describe('consent', () => {
     await carerPage.getByText(en('monitor.noAccess')).waitFor({ timeout: 10_000 });
     await screenshot(carerPage, '42-carer-after-removal');
     expect((await api(API.monitorStatus(patient.uid), undefined, carerToken)).status).toBe(403);
-    const connections = await api<{ connections: unknown[] }>(API.connections, undefined, carerToken);
+    const connections = await api<{ connections: unknown[]; requests: unknown[] }>(
+      API.connections,
+      undefined,
+      carerToken,
+    );
     expect(connections.body.connections).toEqual([]);
+    // Removed: the carer's list keeps the request, with the names masked again.
+    expect(connections.body.requests).toEqual([
+      expect.objectContaining({ status: 'removed', alias: 'L*** D***', real_name: 'A*** D***' }),
+    ]);
   });
 });

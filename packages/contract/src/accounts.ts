@@ -50,6 +50,8 @@ export const loginResponse = z.object({
   minutes_left: z.number().int().optional(),
   /** error 63: the challenge to answer at /verificationCode. */
   mfa_token: z.string().optional(),
+  /** error 112: the password was set by someone else; choose one with this token at /firstPassword. */
+  password_token: z.string().optional(),
   /** error 71: the regional site where this account lives. */
   site: z.enum(['china', 'france', 'eu']).optional(),
   site_url: z.string().optional(),
@@ -60,6 +62,13 @@ export const mfaVerifyRequest = z.object({ mfa_token: z.string().min(1).max(200)
 export const mfaResendRequest = z.object({ mfa_token: z.string().min(1).max(200) });
 /** A new second-factor code was sent; the challenge token changed with it. */
 export const mfaResendResponse = z.object({ error: z.literal(0), mfa_token: z.string() });
+
+/** The first sign-in of an account whose password someone else chose: the user's own password. */
+export const firstPasswordRequest = z.object({
+  password_token: z.string().min(1).max(200),
+  password: z.string().min(1, 'messages.fillRequired').max(200),
+});
+export type FirstPasswordRequest = z.infer<typeof firstPasswordRequest>;
 
 /** Public configuration the login screens need. */
 export const configResponse = z.object({

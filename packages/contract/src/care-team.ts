@@ -122,6 +122,14 @@ export const groupUserStatusRequest = z.object({ status: z.enum(['active', 'disa
 export type GroupUserStatus = z.infer<typeof groupUserStatusRequest>['status'];
 export const groupUserStatusResponse = z.object({ error: z.literal(0), user: groupUser });
 
+/**
+ * Deleting a member of the group, after the manager confirmed. The member's connections end (their
+ * patients keep their accounts and data); `ended` is how many patients the member followed or had
+ * asked to follow.
+ */
+export const groupUserDeleteRequest = z.object({ confirm: z.literal(true) });
+export const groupUserDeleteResponse = z.object({ error: z.literal(0), ended: z.number().int() });
+
 // ---------------------------------------------------------------------------------------------
 // Patient data export (clinics)
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONNECTION_STATUSES } from '@cgm/domain';
 import { uid } from './common';
+import { glucoseUnit } from './data';
 import { pumpStatus, sensorStatus } from './monitor';
 
 // Connections, relations and messages (spec §3 "Relations", "Connection item", "Connection
@@ -78,7 +79,9 @@ export const countResponse = z.object({ error: z.literal(0), count: z.number().i
 
 export const messageType = z
   .string()
-  .describe('RELATION_AUTH_PERMIT, RELATION_AUTH_CANCEL; any other is a rejection');
+  .describe(
+    'RELATION_AUTH_PERMIT, RELATION_AUTH_CANCEL (removed), RELATION_AUTH_INVITATION_CANCEL (the patient cancelled an invitation); any other is a rejection',
+  );
 export const messageItem = z.object({
   id: z.string(),
   message_type: messageType,
@@ -106,6 +109,8 @@ export const connectionItem = z.object({
   real_name: z.string(),
   sensor_status: sensorStatus.nullable(),
   pump_status: pumpStatus.nullable(),
+  /** The unit the patient's monitor shows glucose in (their settings, else their country's). */
+  unit: glucoseUnit,
 });
 export type ConnectionItem = z.infer<typeof connectionItem>;
 

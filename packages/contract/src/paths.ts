@@ -4,6 +4,8 @@ export const API = {
   login: '/api/v2.0/login',
   loginMfa: '/api/v2.0/login/mfa',
   loginMfaResend: '/api/v2.0/login/mfa/resend',
+  /** The first sign-in's own password, when an HCP chose the one the account was created with. */
+  loginPassword: '/api/v2.0/login/password',
   logout: '/api/v2.0/logout',
   adminLogout: '/api/v2.1/logout',
   session: '/api/v2.0/session',
@@ -65,6 +67,7 @@ export const API = {
   hcpGroupUsers: '/api/v2.0/hcp/group/users',
   hcpGroupUsersNew: '/api/v2.0/hcp/group/users/new',
   hcpGroupUser: (id: string) => `/api/v2.0/hcp/group/users/${encodeURIComponent(id)}`,
+  hcpGroupUserDelete: (id: string) => `/api/v2.0/hcp/group/users/${encodeURIComponent(id)}/delete`,
 
   // Account administration, part A: account admins, the HCP desk, members, the admin history.
   adminHome: '/api/v2.1/admin/home',
@@ -89,6 +92,7 @@ export const API = {
   opsClinics: '/api/v2.1/ops/clinics',
   opsClinic: (id: string) => `/api/v2.1/ops/clinics/${encodeURIComponent(id)}`,
   opsClinicHcp: '/api/v2.1/ops/clinics/hcp',
+  opsClinicPatients: (id: string) => `/api/v2.1/ops/clinics/${encodeURIComponent(id)}/patients`,
   opsFirmware: '/api/v2.1/ops/firmware',
   opsFirmwareRelease: (id: string) => `/api/v2.1/ops/firmware/${encodeURIComponent(id)}`,
   opsFirmwareState: (id: string) => `/api/v2.1/ops/firmware/${encodeURIComponent(id)}/state`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createdBy, isoDate, uid } from './common';
 import { diabetesType, gender } from './accounts';
+import { glucoseUnit } from './data';
 
 // The clinician's patient list (spec §2 /PatientList, /HcpMenu, /ClinicPatientList; §3 "Patient
 // list item"; §7 GET api/v2.0/patients), new patient and patient deletion (spec §6, §8).
@@ -63,6 +64,8 @@ export const patientListItem = z.object({
   birthday: z.string().nullable(),
   age: z.number().int().nullable(),
   glucose: latestGlucose.nullable(),
+  /** The unit the patient's monitor shows glucose in (their settings, else their country's). */
+  unit: glucoseUnit,
   tir14: timeInRange14.nullable(),
   /** True when deleting removes the whole account (this HCP created it and nobody else follows it). */
   deletes_account: z.boolean(),

@@ -76,9 +76,12 @@ describe('who may change which profile field', () => {
   it.each([
     ['self', 'register', PATIENT_PERSONAL_FIELDS],
     ['self', 'hcp', PATIENT_PERSONAL_FIELDS],
+    ['creator', 'hcp', all],
+    ['creator', 'register', PATIENT_CLINIC_FIELDS],
+    ['creator', 'cli', PATIENT_CLINIC_FIELDS],
     ['clinician', 'register', PATIENT_CLINIC_FIELDS],
-    ['clinician', 'hcp', all],
-    ['clinician', 'hcp_group', all],
+    ['clinician', 'hcp', PATIENT_CLINIC_FIELDS],
+    ['clinician', 'hcp_group', PATIENT_CLINIC_FIELDS],
     ['reader', 'hcp', []],
   ] as const)('%s on a patient created by %s', (editor, createdBy, fields) => {
     expect(editableProfileFields(editor, createdBy)).toEqual(fields);

@@ -84,14 +84,19 @@ export const PATIENT_CLINIC_FIELDS = ['inpatient', 'patient_no', 'bed_no'] as co
 export type PatientProfileField =
   (typeof PATIENT_PERSONAL_FIELDS)[number] | (typeof PATIENT_CLINIC_FIELDS)[number];
 
-/** Who edits: the patient themself, a follower with clinical rights, or someone who may only read. */
-export type ProfileEditor = 'self' | 'clinician' | 'reader';
+/**
+ * Who edits: the patient themself; a follower with clinical rights who is of the care team that
+ * created the account (the creating HCP, or a member of the creating HCP's group); any other
+ * follower with clinical rights; or someone who may only read.
+ */
+export type ProfileEditor = 'self' | 'creator' | 'clinician' | 'reader';
 
 /**
- * Which profile fields an editor may change (docs/PERMISSIONS.md). A patient who registered
- * owns their personal details: a clinician records only the clinic's fields (inpatient, patient and
- * bed number). A patient account a clinician created is kept by the clinicians in its care. The
- * clinic's fields are the clinic's, so the patient does not change them.
+ * Which profile fields an editor may change (docs/PERMISSIONS.md). A patient's personal details are
+ * theirs: a clinician records only the clinic's fields (inpatient, patient and bed number). Only
+ * for an account a clinician created (created_by hcp) does the creating care team keep the
+ * personal details too, since the patient did not enter them. The clinic's fields are the
+ * clinic's, so the patient does not change them.
  */
 export function editableProfileFields(
   editor: ProfileEditor,
@@ -99,6 +104,8 @@ export function editableProfileFields(
 ): readonly PatientProfileField[] {
   if (editor === 'self') return PATIENT_PERSONAL_FIELDS;
   if (editor === 'reader') return [];
-  if (createdBy === 'register') return PATIENT_CLINIC_FIELDS;
-  return [...PATIENT_PERSONAL_FIELDS, ...PATIENT_CLINIC_FIELDS];
+  if (editor === 'creator' && createdBy === 'hcp') {
+    return [...PATIENT_PERSONAL_FIELDS, ...PATIENT_CLINIC_FIELDS];
+  }
+  return PATIENT_CLINIC_FIELDS;
 }

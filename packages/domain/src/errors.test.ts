@@ -33,7 +33,7 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it('answers login outcomes with HTTP 200 and the code in the body (spec §4 "Login")', () => {
-    expect([...LOGIN_CODES]).toEqual([0, 2, 9, 10, 52, 62, 63, 64, 71]);
+    expect([...LOGIN_CODES]).toEqual([0, 2, 9, 10, 52, 62, 63, 64, 71, 112]);
     for (const code of LOGIN_CODES) expect(errorInfo(code).httpStatus).toBe(200);
     expect(errorInfo(ErrorCode.LOCKED).httpStatusOutsideLogin).toBe(423);
   });

@@ -29,6 +29,7 @@ export const ErrorCode = {
   GUARDIAN_CONSENT_REQUIRED: 109,
   CONFLICT: 110,
   PAYLOAD_TOO_LARGE: 111,
+  PASSWORD_CHANGE_REQUIRED: 112,
   INTERNAL: 500,
 } as const;
 
@@ -84,6 +85,11 @@ const ROWS: Record<ErrorName, Row> = {
   GUARDIAN_CONSENT_REQUIRED: [400, false, 'Under 16: parent or guardian consent is required.'],
   CONFLICT: [409, false, 'The change conflicts with the current state.'],
   PAYLOAD_TOO_LARGE: [413, false, 'The request body is too large.'],
+  PASSWORD_CHANGE_REQUIRED: [
+    403,
+    true,
+    'Login: the password was chosen by someone else (an HCP who created the account); no session opens until the user sets their own with the password_token.',
+  ],
   INTERNAL: [500, false, 'Unexpected server error.'],
 };
 

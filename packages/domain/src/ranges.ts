@@ -19,6 +19,17 @@ export const HYPO_MGDL = 56;
 export const HIGH_BAND_SPLIT_MGDL = 180;
 export const AUTO_MODE_LOW_MGDL = 70;
 
+/**
+ * The least share of the expected sensor readings (percent) a period needs before its time in range
+ * is shown: the International Consensus on Time in Range asks for 14 days with at least 70 % of the
+ * CGM data (Battelino et al. 2019). With less, the figure rests on too few readings to guide a dose.
+ */
+export const TIR_MIN_COVERAGE_PCT = 70;
+
+/** Whether a time in range computed from `coveragePct` percent of the expected readings may be shown. */
+export const hasEnoughDataForTir = (coveragePct: number): boolean =>
+  Number.isFinite(coveragePct) && coveragePct >= TIR_MIN_COVERAGE_PCT;
+
 export type GlucoseBand = 'veryLow' | 'low' | 'inRange' | 'high' | 'veryHigh';
 export const GLUCOSE_BANDS: readonly GlucoseBand[] = ['veryLow', 'low', 'inRange', 'high', 'veryHigh'];
 

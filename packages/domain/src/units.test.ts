@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   defaultGlucoseUnit,
+  patientGlucoseUnit,
   displayGlucose,
   formatGlucose,
   formatGlucoseValue,
@@ -113,5 +114,15 @@ describe('display (CLINICAL.md "Units and display", spec §5 "Glucose display", 
     expect(formatGlucoseValue(null, 'mmol/L')).toBe('--');
     expect(roundGlucose(93.6, 'mmol/L')).toBe(5.2);
     expect(roundGlucose(198, 'mmol/L')).toBe(11);
+  });
+});
+
+describe('patientGlucoseUnit: one unit per patient on every screen', () => {
+  it("takes the patient's saved unit, else their country's default", () => {
+    expect(patientGlucoseUnit('mg/dL', 'GB')).toBe('mg/dL');
+    expect(patientGlucoseUnit('mmol/L', 'DE')).toBe('mmol/L');
+    expect(patientGlucoseUnit(null, 'FR')).toBe('mg/dL');
+    expect(patientGlucoseUnit(undefined, 'GB')).toBe('mmol/L');
+    expect(patientGlucoseUnit('mgdl', 'DE')).toBe('mg/dL');
   });
 });

@@ -58,6 +58,15 @@ export function defaultGlucoseUnit(countryCode: string): GlucoseUnit {
   return MGDL_COUNTRIES.includes(countryCode.trim().toUpperCase()) ? 'mg/dL' : 'mmol/L';
 }
 
+/**
+ * The unit a patient's glucose is shown in, to everyone who sees it (the patient, carers, HCPs; the
+ * monitor, the patient list, the carer's home): the unit of the patient's monitor settings, else
+ * the default of the patient's country (spec §9). One patient, one unit, on every screen.
+ */
+export function patientGlucoseUnit(savedUnit: unknown, patientCountry: string): GlucoseUnit {
+  return isGlucoseUnit(savedUnit) ? savedUnit : defaultGlucoseUnit(patientCountry);
+}
+
 /** mmol/L shows one decimal, mg/dL none (CLINICAL.md). */
 export function glucoseDecimals(unit: GlucoseUnit): number {
   return unit === 'mg/dL' ? 0 : 1;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { relations, users } from '../db/schema';
 import type { Actor } from '../http/auth';
 import { ApiError } from '../http/api-error';
+import { clinicReadsPatient } from './clinic-access';
 
 /**
  * The one answer to "may this actor do this to this patient's data" (spec §1 consent, §6 roles).
@@ -18,8 +19,9 @@ export type PatientAction = 'read' | 'settings' | 'clinical' | 'own';
 
 /**
  * What each kind of follower may do once the patient accepted (nothing before; docs/PERMISSIONS.md).
- * A clinic login is an institution's shared account: it reads and exports, it does not change a
- * patient's care. The admin login of the account-administration tools sees no patient data.
+ * A clinic login is an institution's shared account: it reads and exports the data of the patients
+ * who accepted one of its clinic's HCPs (clinic-access.ts), it does not change a patient's care.
+ * The admin login of the account-administration tools sees no patient data.
  */
 type FollowerRole = 'carer' | 'hcp' | 'clinic' | 'none';
 const FOLLOWER_RIGHTS: Record<FollowerRole, ReadonlySet<PatientAction>> = {
@@ -43,8 +45,10 @@ export async function mayAccessPatient(
 ): Promise<boolean> {
   if (actor.userId === patientId) return actor.userType === 'P';
   if (action === 'own') return false;
-  const rights = FOLLOWER_RIGHTS[followerRole(actor)];
-  if (!rights.has(action)) return false;
+  const role = followerRole(actor);
+  if (!FOLLOWER_RIGHTS[role].has(action)) return false;
+  // The clinic login reads through its clinic's HCPs, not through relations of its own.
+  if (role === 'clinic') return clinicReadsPatient(db, actor.userId, patientId);
   const rows = await db
     .select({ state: relations.state, patientType: users.userType })
     .from(relations)

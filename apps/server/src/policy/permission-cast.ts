@@ -1,5 +1,6 @@
 import { createUser } from '../cli/create-user';
-import { relations } from '../db/schema';
+import { inArray } from 'drizzle-orm';
+import { clinics, relations, users } from '../db/schema';
 import { newId } from '../lib/crypto';
 import type { TestApp } from '../test/test-app';
 
@@ -43,6 +44,30 @@ export interface Cast {
   ids: Map<ActorName, string>;
 }
 
+/** A clinic with this clinic login and one HCP in it; returns the HCP's id. */
+async function clinicWithHcp(t: TestApp, loginId: string, tag: string): Promise<string> {
+  const clinicId = newId();
+  await t.ctx.db.insert(clinics).values({
+    id: clinicId,
+    name: `Clinic ${tag}`,
+    country: 'GB',
+    region: 'europe',
+    createdBy: loginId,
+  });
+  const hcpId = await createUser(t.ctx.db, {
+    username: `${tag}-hcp@cast.example`,
+    password: 'Cast#2026x',
+    realname: `Cast ${tag} hcp`,
+    userType: 'D',
+    createdBy: 'register',
+  });
+  await t.ctx.db
+    .update(users)
+    .set({ clinicId })
+    .where(inArray(users.id, [loginId, hcpId]));
+  return hcpId;
+}
+
 /** Creates every account, the relation rows in their states, and a session for each. */
 export async function createCast(t: TestApp): Promise<Cast> {
   const ids = new Map<ActorName, string>();
@@ -64,14 +89,33 @@ export async function createCast(t: TestApp): Promise<Cast> {
   await make('adminLogin', { userType: 'D', adminLogin: true });
   await make('accountAdmin', { userType: 'A', role: 'AccountAdmin' });
   await make('superAdmin', { userType: 'A', role: 'AccountAdminSuper' });
+  const relate = (followerId: string, state: Exclude<RelationState, 'none'>) =>
+    t.ctx.db.insert(relations).values({
+      id: newId(),
+      patientId,
+      followerId,
+      followerType: 'D' as const,
+      state,
+      requestedBy: followerId,
+    });
   for (const kind of FOLLOWERS) {
     for (const state of RELATION_STATES) {
       const spec = FOLLOWER_KINDS[kind];
-      const id = await make(`${kind}:${state}`, {
+      const name = `${kind}:${state}` as const;
+      const id = await make(name, {
         userType: spec.userType,
         createdBy: 'createdBy' in spec ? spec.createdBy : 'register',
         clinicLogin: 'clinicLogin' in spec ? spec.clinicLogin : false,
       });
+      if (kind === 'clinic') {
+        // A clinic login reads through its clinic's HCPs (policy/clinic-access.ts): the state is
+        // that of the patient's relation with the clinic's HCP. The patient also accepted the
+        // clinic login itself, which must grant nothing.
+        const hcpId = await clinicWithHcp(t, id, name.replace(':', '-'));
+        await relate(id, 'accepted');
+        if (state !== 'none') await relate(hcpId, state);
+        continue;
+      }
       if (state === 'none') continue;
       await t.ctx.db.insert(relations).values({
         id: newId(),

@@ -1,8 +1,14 @@
-import { ACTORS, FOLLOWERS, type ActorName } from './permission-cast';
+import { ACTORS, FOLLOWERS, RELATION_STATES, type ActorName, type RelationState } from './permission-cast';
 
 // The permission matrix of docs/PERMISSIONS.md, route by route. Each entry lists the callers who get
 // past the route's access rule; everyone else must be refused (401 or 403). Written out by hand on
 // purpose: it is the second, independent statement of the rules the routes declare.
+
+/** The cast's accounts, for bodies that name one. */
+export interface CastLookup {
+  id: (who: ActorName) => string;
+  username: (who: ActorName) => string;
+}
 
 export interface RouteRule {
   allow: readonly ActorName[];
@@ -10,6 +16,15 @@ export interface RouteRule {
   params?: Record<string, ActorName | string>;
   /** A sign-out: each call gets a fresh session. */
   endsSession?: boolean;
+  /**
+   * A valid body naming the cast's patient (or a follower), so a route that names the patient in
+   * its body reaches the service's own policy check, which then decides by the relation state.
+   */
+  body?: (cast: CastLookup) => unknown;
+  /** The exact answer some callers get: what their relation state lets them do. */
+  status?: Partial<Record<ActorName, number>>;
+  /** The call moves relation rows: the test puts the cast's rows back after each call. */
+  changesRelations?: boolean;
 }
 
 const followers = (state: string) => FOLLOWERS.map((f) => `${f}:${state}` as ActorName);
@@ -36,6 +51,19 @@ const CLINICAL: ActorName[] = ['patient', 'hcp:accepted', 'member:accepted'];
 const OWN: ActorName[] = ['patient'];
 /** HCPs who manage a group: registered HCPs (the cast's `hcp:` accounts), whatever their relation to the patient. */
 const MANAGERS = followersOfKind('hcp');
+
+/**
+ * The answer of a relation move for each relation state of the carers, HCPs and group members
+ * (the clinic logins' relations are their clinic's, policy/clinic-access.ts): the move itself
+ * (200), a state the move does not start from (409), or no relation at all (404).
+ */
+const byState = (answers: Record<RelationState, number>): Partial<Record<ActorName, number>> =>
+  Object.fromEntries(
+    (['carer', 'hcp', 'member'] as const).flatMap((kind) =>
+      RELATION_STATES.map((state) => [`${kind}:${state}`, answers[state]]),
+    ),
+  );
+const patientUid = (c: CastLookup) => ({ uid: c.id('patient') });
 
 /**
  * The Nightscout-compatible API: no portal session holds a Nightscout credential, so every cast
@@ -113,6 +141,7 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   'POST /api/v2.0/login': { allow: ANYONE },
   'POST /api/v2.0/login/mfa': { allow: ANYONE },
   'POST /api/v2.0/login/mfa/resend': { allow: ANYONE },
+  'POST /api/v2.0/login/password': { allow: ANYONE },
   'POST /api/v2.0/seccode/send': { allow: ANYONE },
   'POST /api/v2.0/regist': { allow: ANYONE },
   'POST /api/v2.0/hcp/apply': { allow: ANYONE },
@@ -137,9 +166,22 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   'GET /api/v2.0/devices': { allow: PATIENTS },
   'POST /api/v2.0/devices/:deviceId/revoke': { allow: PATIENTS, params: { deviceId: 'no-such-device' } },
   'POST /api/v2.0/ingest': { allow: DEVICES },
-  'POST /api/v2.0/data/delete': { allow: PATIENTS },
+  // Only the patient deletes their own data: another patient naming them is refused.
+  'POST /api/v2.0/data/delete': {
+    allow: OWN,
+    body: (c) => ({
+      uid: c.id('patient'),
+      kinds: ['sg'],
+      source: 'all',
+      from: Date.UTC(2026, 0, 1),
+      to: Date.UTC(2026, 0, 2),
+      confirm: true,
+    }),
+  },
   'GET /api/v2.1/monitor/:id/status': { allow: READ },
-  'POST /api/v2.0/monitor/data': { allow: PERSONS },
+  // The long poll names its patients: only those who may read them wait (the test's patient has
+  // news, so an allowed poll answers at once).
+  'POST /api/v2.0/monitor/data': { allow: READ, body: (c) => ({ uids: [c.id('patient')], eventNo: 0 }) },
   'GET /api/v2.0/settings/:id': { allow: READ },
   'POST /api/v2.0/monitor/:id/settings': { allow: SETTINGS },
   'GET /api/v2.0/monitor/:id/profile': { allow: READ },
@@ -151,17 +193,43 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
 
   // Connections and messages: followers ask, only the patient decides (docs/PERMISSIONS.md).
   'GET /api/v2.0/relations/auth/search': { allow: CARERS_AND_HCPS },
-  'POST /api/v2.0/relations/auth/request': { allow: CARERS_AND_HCPS },
-  'POST /api/v2.0/relations/auth/stop': { allow: CARERS_AND_HCPS },
-  'POST /api/v2.0/relations/auth/cancel': { allow: PERSONS },
-  'POST /api/v2.0/relations/auth/permit': { allow: PATIENTS },
-  'POST /api/v2.0/relations/auth/reject': { allow: PATIENTS },
+  'POST /api/v2.0/relations/auth/request': {
+    allow: CARERS_AND_HCPS,
+    body: (c) => ({ username: c.username('patient') }),
+    status: byState({ none: 200, pending: 409, accepted: 409, rejected: 200, cancelled: 200, removed: 200 }),
+    changesRelations: true,
+  },
+  'POST /api/v2.0/relations/auth/stop': {
+    allow: CARERS_AND_HCPS,
+    body: patientUid,
+    status: byState({ none: 404, pending: 409, accepted: 200, rejected: 409, cancelled: 409, removed: 409 }),
+    changesRelations: true,
+  },
+  'POST /api/v2.0/relations/auth/cancel': {
+    allow: PERSONS,
+    body: patientUid,
+    status: byState({ none: 404, pending: 200, accepted: 409, rejected: 409, cancelled: 409, removed: 409 }),
+    changesRelations: true,
+  },
+  // The patient decides on a pending request; another patient has no relation with that follower.
+  'POST /api/v2.0/relations/auth/permit': {
+    allow: PATIENTS,
+    body: (c) => ({ uid: c.id('carer:pending') }),
+    status: { patient: 200, otherPatient: 404 },
+    changesRelations: true,
+  },
+  'POST /api/v2.0/relations/auth/reject': {
+    allow: PATIENTS,
+    body: (c) => ({ uid: c.id('hcp:pending') }),
+    status: { patient: 200, otherPatient: 404 },
+    changesRelations: true,
+  },
   'GET /api/v2.0/relations/auth': { allow: PATIENTS },
   'GET /api/v2.0/relations/auth/todo': { allow: PATIENTS },
   'GET /api/v2.1/monitor/connections': { allow: CARERS_AND_HCPS },
   'GET /api/v2.0/messages': { allow: CARERS_AND_HCPS },
   'GET /api/v2.0/messages/unread': { allow: CARERS_AND_HCPS },
-  'POST /api/v2.0/messages/read': { allow: CARERS_AND_HCPS },
+  'POST /api/v2.0/messages/read': { allow: CARERS_AND_HCPS, body: () => ({}) },
 
   // Events, medical records and the profile a clinician keeps.
   'GET /api/v2.0/events/:id': { allow: READ },
@@ -182,12 +250,18 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   // The admin login keeps no patients; the clinic login reads its list but creates and deletes none.
   'GET /api/v2.0/patients': { allow: HCPS.filter((a) => a !== 'adminLogin') },
   'POST /api/v2.0/patients/new': { allow: [...followersOfKind('hcp'), ...followersOfKind('member')] },
-  'POST /api/v2.0/patients/delete': { allow: [...followersOfKind('hcp'), ...followersOfKind('member')] },
+  // Deleting names the patient: only an HCP (or member) the patient accepted gets past the policy.
+  'POST /api/v2.0/patients/delete': {
+    allow: ['hcp:accepted', 'member:accepted'],
+    body: (c) => ({ uids: [c.id('patient')] }),
+    changesRelations: true,
+  },
   'GET /api/v2.0/hcp/history': { allow: HCPS },
   'GET /api/v2.0/hcp/group/users': { allow: MANAGERS },
   'POST /api/v2.0/hcp/group/users/new': { allow: MANAGERS },
   'GET /api/v2.0/hcp/group/users/:id': { allow: MANAGERS },
   'POST /api/v2.0/hcp/group/users/:id/status': { allow: MANAGERS },
+  'POST /api/v2.0/hcp/group/users/:id/delete': { allow: MANAGERS },
   'GET /api/v2.0/patients/:id/export': { allow: READ },
 
   // Reports (read like every other view of the patient's data).
@@ -234,6 +308,10 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   'GET /api/v2.1/ops/clinics': { allow: ['accountAdmin', 'superAdmin'] },
   'POST /api/v2.1/ops/clinics': { allow: ['accountAdmin', 'superAdmin'] },
   'POST /api/v2.1/ops/clinics/hcp': { allow: ['accountAdmin', 'superAdmin'] },
+  'GET /api/v2.1/ops/clinics/:id/patients': {
+    allow: ['accountAdmin', 'superAdmin'],
+    params: { id: 'no-such-clinic' },
+  },
   'POST /api/v2.1/ops/clinics/:id': {
     allow: ['accountAdmin', 'superAdmin'],
     params: { id: 'no-such-clinic' },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorCode } from '@cgm/domain';
-import type { UserType } from '@cgm/contract';
+import type { AdminAction, UserType } from '@cgm/contract';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { assertMayAccessPatient, type PatientAction } from './patient-data';
@@ -18,9 +18,12 @@ import { nightscoutGuard } from '../modules/nightscout/ns-auth';
  * - signedIn:  any signed-in account, or only the listed user types; the service acts on the
  *              caller's own data, or checks the patients named in the body through the policy.
  * - patient:   the route's `:id` is a patient; the policy decides `action` for the caller.
- *              `op` names the operation in the HCP operation history.
+ *              `op` names the operation in the HCP operation history. With `recordedBy: 'service'`
+ *              the service writes that row itself, in the transaction of the change it records
+ *              (with the ids and values changed), so a change and its record stand or fall together.
  * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only; with
- *              `groupManager`, only HCPs who manage an HCP group (policy/hcp-group.ts).
+ *              `groupManager`, only HCPs who manage an HCP group (policy/hcp-group.ts). `op` is
+ *              written to the HCP operation history on success.
  * - accountAdmin: the account-administration area: account admins (user type A) signed in through
  *              /managementtools; `superOnly` for the super admin's tools. Scope (countries,
  *              regions) is checked by the service through policy/admin-scope.ts. `op` is written to
@@ -36,15 +39,19 @@ export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'device' }
   | { kind: 'signedIn'; userTypes?: readonly UserType[]; unauthorizedCode?: number }
-  | { kind: 'patient'; action: PatientAction; op: string }
+  | { kind: 'patient'; action: PatientAction; op: string; recordedBy?: 'service' }
   | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number; groupManager?: boolean }
-  | { kind: 'accountAdmin'; superOnly?: boolean; op?: string }
+  | { kind: 'accountAdmin'; superOnly?: boolean; op?: AdminAction }
   | { kind: 'adminDesk' }
   | { kind: 'nightscout'; need: 'read' | 'write' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** What the handler adds to the operation-history row of this call (e.g. which patients a page showed). */
+    auditDetail?: Record<string, unknown>;
   }
 }
 
@@ -152,14 +159,16 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
 
 /**
  * Every successful access of an HCP to a patient's data goes to the operation history, and so does
- * every successful account-admin action that names an operation.
+ * every successful account-admin action that names an operation. The record fails closed: when the
+ * row cannot be written, the caller gets an error (500) instead of the answer, so nobody sees data
+ * that the history does not show they saw.
  */
 function auditFor(access: RouteAccess, ctx: AppContext): AuditHook | null {
   const op =
     access.kind === 'patient' || access.kind === 'hcpWork' || access.kind === 'accountAdmin'
       ? access.op
       : undefined;
-  if (!op) return null;
+  if (!op || (access.kind === 'patient' && access.recordedBy === 'service')) return null;
   const area = access.kind === 'accountAdmin' ? 'admin' : 'hcp';
   return async (req, reply, payload) => {
     const actor = req.actor;
@@ -172,11 +181,13 @@ function auditFor(access: RouteAccess, ctx: AppContext): AuditHook | null {
         actorId: actor.userId,
         subjectId: access.kind === 'hcpWork' ? null : id,
         action: op,
-        detail: { method: req.method, route: req.routeOptions.url },
+        detail: { method: req.method, route: req.routeOptions.url, ...req.auditDetail },
         ip: req.ip,
       });
     } catch (e) {
-      req.log.error({ err: e, op }, 'operation history write failed');
+      req.log.error({ err: e, op }, 'operation history write failed: the answer is withheld');
+      // Thrown from onSend, the error replaces the answer (Fastify sends it through the error handler).
+      throw new ApiError(ErrorCode.INTERNAL);
     }
     return payload;
   };

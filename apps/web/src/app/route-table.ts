@@ -28,6 +28,9 @@ const S = {
   verificationCode: lazy(() =>
     import('../features/auth/verification-code-screen').then((m) => ({ default: m.VerificationCodeScreen })),
   ),
+  firstPassword: lazy(() =>
+    import('../features/auth/first-password-screen').then((m) => ({ default: m.FirstPasswordScreen })),
+  ),
   refresh: lazy(() => import('../features/auth/refresh-screen').then((m) => ({ default: m.RefreshScreen }))),
   sign: lazy(() => import('../features/register/sign-screen').then((m) => ({ default: m.SignScreen }))),
   hcpSign: lazy(() =>
@@ -327,6 +330,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/accountsmanagement', kind: 'public', screen: S.adminLogin },
   { path: '/managementtools', kind: 'public', screen: S.adminLogin },
   { path: '/verificationCode', kind: 'public', screen: S.verificationCode },
+  // The first sign-in's own password when an HCP chose the first one (no session yet, like MFA).
+  { path: '/firstPassword', kind: 'public', screen: S.firstPassword },
   { path: '/clinic', kind: 'public', screen: S.clinicLogin },
   // The versioned entries the guard sends token-less visitors to (spec §2 "Guard").
   { path: '/v3/login', kind: 'public', screen: S.personalLogin },

@@ -22,8 +22,10 @@ export const SESSION_KEYS = {
   requests: 'connection_request',
   /** The second-factor challenge between /login and /verificationCode (spec §4 "Account"). */
   mfaToken: 'mfa_token',
-  /** Where the verification step returns to when the user goes back. */
+  /** Where the verification steps (second factor, own password) return to when the user goes back. */
   mfaLoginPage: 'mfa_login_page',
+  /** The first sign-in's challenge when someone else chose the password (login answer 112). */
+  firstPasswordToken: 'first_password_token',
 } as const;
 
 export interface SessionUser extends HomeSubject {
@@ -90,6 +92,7 @@ export function writeSession(store: KeyValueStore, res: LoginResponse, token = r
   if (res.country) put(store, SESSION_KEYS.locCode, res.country);
   store.removeItem(SESSION_KEYS.mfaToken);
   store.removeItem(SESSION_KEYS.mfaLoginPage);
+  store.removeItem(SESSION_KEYS.firstPasswordToken);
   return true;
 }
 

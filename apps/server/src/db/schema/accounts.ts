@@ -40,6 +40,10 @@ export const users = pgTable(
     termsVersion: text('terms_version'),
     termsAcceptedAt: ts('terms_accepted_at'),
     guardianConsent: boolean('guardian_consent').notNull().default(false),
+    /** The password was chosen by someone else (an HCP creating the account): changed at first sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Who created the account (the HCP, for created_by 'hcp'); no foreign key, it outlives them. */
+    creatorId: text('creator_id'),
     /** For HCPs created by an HCP group (created_by 'hcp_group'): the group manager's account. */
     groupId: text('group_id'),
     /** The clinic an HCP, clinic login or patient belongs to (account administration). */
@@ -111,7 +115,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: text('id').primaryKey(),
-    purpose: text('purpose', { enum: ['register', 'hcp_apply', 'reset', 'mfa'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'hcp_apply', 'reset', 'mfa', 'first_password'] }).notNull(),
     target: text('target').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),

@@ -23,6 +23,8 @@ export const medicalRecords = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at'),
     updatedBy: text('updated_by'),
+    /** Deleted softly, like events: invisible to every reader, kept so the history can account for it. */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [index('medical_records_patient_idx').on(t.patientId, t.recordedAt)],
 );

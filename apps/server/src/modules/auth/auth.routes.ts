@@ -5,6 +5,7 @@ import {
   API,
   configResponse,
   errorBody,
+  firstPasswordRequest,
   loginRequest,
   loginResponse,
   mfaResendRequest,
@@ -87,6 +88,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
       },
     },
     async (req, reply) => signedIn(reply, await auth.verifyMfa(req.body.mfa_token, req.body.code)),
+  );
+
+  r.post(
+    API.loginPassword,
+    {
+      config: { access: { kind: 'public' } },
+      schema: {
+        tags,
+        summary:
+          'First sign-in of an account whose password an HCP chose (login answered 112): the user’s own password, then the sign-in goes on (63 or a session); 104 for an unknown, used or expired token',
+        body: firstPasswordRequest,
+        response: { 200: loginResponse, ...failures },
+      },
+    },
+    async (req, reply) =>
+      signedIn(reply, await auth.firstPassword(req.body.password_token, req.body.password)),
   );
 
   r.post(

@@ -7,6 +7,7 @@ import type { SessionStore } from './session.store';
 import { createUsersRepository, type UserRow } from './users.repository';
 import { createCodeService } from './codes.service';
 import { loginCountsFor, loginResponseFor } from './login-response';
+import { issueFirstPasswordChallenge, setFirstPassword } from './first-password';
 
 /** Which account types each sign-in door admits (spec §2 homes, §8 code 10). */
 const DOORS: Record<LoginRequest['user_type'], ReadonlyArray<UserRow['userType']>> = {
@@ -16,6 +17,21 @@ const DOORS: Record<LoginRequest['user_type'], ReadonlyArray<UserRow['userType']
   A: ['A'],
 };
 
+/**
+ * The admin login (the HCP-application desk: an HCP account flagged admin_login) works in the
+ * administration area: it may also sign in at /managementtools (door A), where its v2.1 sign-out
+ * returns it (spec §7), besides the HCP door it has always used.
+ */
+const admits = (door: LoginRequest['user_type'], user: UserRow): boolean =>
+  DOORS[door].includes(user.userType) || (door === 'A' && user.userType === 'D' && user.adminLogin);
+
+/**
+ * Administration sessions (account admins and the admin login) end after 10 minutes without
+ * activity (spec §4, §9; session.store.ts ADMIN_IDLE_MS); everyone else has a user session.
+ */
+export const sessionKindOf = (user: Pick<UserRow, 'userType' | 'adminLogin'>): 'admin' | 'user' =>
+  user.userType === 'A' || (user.userType === 'D' && user.adminLogin) ? 'admin' : 'user';
+
 export function siteUrl(ctx: AppContext, site: 'china' | 'france' | 'eu'): string {
   const c = ctx.config;
   return { china: c.SITE_URL_CHINA, france: c.SITE_URL_FRANCE, eu: c.SITE_URL_EU }[site];
@@ -24,8 +40,9 @@ export function siteUrl(ctx: AppContext, site: 'china' | 'france' | 'eu'): strin
 /**
  * Sign-in (spec §4 "Login", §8 login codes). Order matters: an unknown user is 2; a locked account
  * answers 62 before the password is checked (so a locked account reveals nothing more); a wrong
- * password counts towards the lock (9 with attempts left, then 62); the region check (71) and the
- * second factor (63) come only after a correct password.
+ * password counts towards the lock (9 with attempts left, then 62); the region check (71), the
+ * user's own password where someone else chose it (112) and the second factor (63) come only
+ * after a correct password.
  */
 export function createAuthService(ctx: AppContext, sessions: SessionStore) {
   const { clock, config } = ctx;
@@ -33,7 +50,7 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
   const codes = createCodeService(ctx);
 
   async function startSession(user: UserRow, remember: boolean): Promise<LoginResponse> {
-    const token = await sessions.create(user.id, user.userType === 'A' ? 'admin' : 'user', remember);
+    const token = await sessions.create(user.id, sessionKindOf(user), remember);
     return loginResponseFor(user, await repo.realname(user.id), token, await loginCountsFor(ctx.db, user));
   }
 
@@ -41,7 +58,7 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
     const now = clock.now();
     const user = await repo.byUsername(normalizeUsername(input.username));
     if (!user) return fail(ErrorCode.USER_NOT_EXIST);
-    if (!DOORS[input.user_type].includes(user.userType)) return fail(ErrorCode.WRONG_USER_TYPE);
+    if (!admits(input.user_type, user)) return fail(ErrorCode.WRONG_USER_TYPE);
 
     if (user.lockedUntil && user.lockedUntil > now) {
       return fail(ErrorCode.LOCKED, { minutes_left: minutesUntil(user.lockedUntil, now) });
@@ -64,11 +81,25 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
     const site = siteOfCountry(user.country);
     if (site !== config.REGION) return fail(ErrorCode.WRONG_REGION, { site, site_url: siteUrl(ctx, site) });
 
+    if (user.mustChangePassword) {
+      const token = await issueFirstPasswordChallenge(ctx, user, input.remember ?? false);
+      return fail(ErrorCode.PASSWORD_CHANGE_REQUIRED, { password_token: token });
+    }
+    return secondFactorOrSession(user, input.remember ?? false);
+  }
+
+  async function secondFactorOrSession(user: UserRow, remember: boolean): Promise<LoginResponse> {
     if (user.mfaEnabled) {
-      const { token } = await sendMfaCode(user, input.remember ?? false);
+      const { token } = await sendMfaCode(user, remember);
       return fail(ErrorCode.MFA_REQUIRED, { mfa_token: token });
     }
-    return startSession(user, input.remember ?? false);
+    return startSession(user, remember);
+  }
+
+  /** The user's own password after answer 112; then the sign-in goes on (second factor, session). */
+  async function firstPassword(passwordToken: string, password: string): Promise<LoginResponse> {
+    const { user, remember } = await setFirstPassword(ctx, passwordToken, password);
+    return secondFactorOrSession(user, remember);
   }
 
   function sendMfaCode(user: UserRow, remember: boolean) {
@@ -107,7 +138,7 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
     return loginResponseFor(user, await repo.realname(user.id), token, await loginCountsFor(ctx.db, user));
   }
 
-  return { login, verifyMfa, resendMfa, currentSession };
+  return { login, firstPassword, verifyMfa, resendMfa, currentSession };
 }
 
 function minutesUntil(until: Date, now: Date): number {

@@ -298,3 +298,79 @@ describe('disabling and enabling a member', () => {
     ]);
   });
 });
+
+describe('deleting a member (POST hcp/group/users/{id}/delete)', () => {
+  let memberId: string;
+  let memberToken: string;
+  let created: string;
+  const username = 'leaving@example.com';
+  const remove = (token: string, id: string, body: unknown = { confirm: true }) =>
+    t.call('POST', API.hcpGroupUserDelete(id), { token, body });
+
+  beforeAll(async () => {
+    memberId = (await add(managerToken, { ...NEW_MEMBER, username })).body.uid as string;
+    memberToken = (await login(username)).body.token as string;
+    await follow(p.ids.patient, memberId, 'accepted');
+    await follow(p.ids.other, memberId, 'pending');
+    // A patient account the member created: it must outlive the member.
+    created = (
+      await t.call('POST', API.patientsNew, {
+        token: memberToken,
+        body: { email: 'made-by-leaver@example.com', password: 'Start#2026x', realname: 'Made By Leaver' },
+      })
+    ).body.uid as string;
+  });
+
+  it('needs the confirmation, and is refused to members, other managers and for other ids', async () => {
+    expect((await remove(managerToken, memberId, {})).status).toBe(400);
+    expect((await remove(memberToken, memberId)).status).toBe(403);
+    expect((await remove(rivalToken, memberId)).status).toBe(404);
+    expect((await remove(managerToken, rivalMemberId)).status).toBe(404);
+    expect((await remove(managerToken, p.ids.patient)).status).toBe(404);
+    expect((await t.call('GET', API.profile, { token: memberToken })).status).toBe(200);
+  });
+
+  it("ends the member's connections and account; every patient keeps account and data", async () => {
+    const res = await remove(managerToken, memberId);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ error: 0, ended: 3 });
+    const states = await t.ctx.db
+      .select({ patientId: relations.patientId, state: relations.state })
+      .from(relations)
+      .where(eq(relations.followerId, memberId));
+    expect(new Map(states.map((r) => [r.patientId, r.state]))).toEqual(
+      new Map([
+        [p.ids.patient, 'removed'],
+        [p.ids.other, 'cancelled'],
+        [created, 'removed'],
+      ]),
+    );
+    for (const patient of [p.ids.patient, p.ids.other, created]) {
+      expect(await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, patient))).toHaveLength(
+        1,
+      );
+    }
+    // The member can no longer sign in or read anything, and the manager gained nothing.
+    expect((await t.call('GET', API.profile, { token: memberToken })).status).toBe(401);
+    expect((await login(username)).body.error).not.toBe(0);
+    expect((await t.call('GET', API.settings(created), { token: managerToken })).status).toBe(403);
+    // The user name is free again; the member is gone from the group's list.
+    const listed = (await list(managerToken)).body.users as Array<{ uid: string }>;
+    expect(listed.some((u) => u.uid === memberId)).toBe(false);
+    expect((await info(managerToken, memberId)).status).toBe(404);
+    expect((await remove(managerToken, memberId)).status).toBe(404);
+    expect((await add(managerToken, { ...NEW_MEMBER, username })).status).toBe(200);
+  });
+
+  it('records the deletion with the patients concerned', async () => {
+    const [row] = await t.ctx.db
+      .select()
+      .from(operationHistory)
+      .where(and(eq(operationHistory.subjectId, memberId), eq(operationHistory.action, 'group.deleteUser')));
+    expect(row).toMatchObject({ actorId: p.ids.hcp, subjectName: 'Nurse One' });
+    expect(row!.detail).toMatchObject({
+      username,
+      patients: expect.arrayContaining([p.ids.patient, created]),
+    });
+  });
+});

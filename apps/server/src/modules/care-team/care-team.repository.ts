@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, relations, users } from '../../db/schema';
 import { memberOf } from './group';
@@ -21,7 +21,10 @@ const memberColumns = {
     where r.follower_id = ${users.id} and r.state = 'accepted')::int`,
 };
 
-/** SQL of an HCP group: its members, their patients (names only), their status. */
+/**
+ * SQL of an HCP group: its members, their patients (names only), their status. A deleted member
+ * is no longer listed or managed (their history rows stay readable: history/history.service.ts).
+ */
 export function createCareTeamRepository(db: Db) {
   return {
     async members(managerId: string) {
@@ -29,7 +32,7 @@ export function createCareTeamRepository(db: Db) {
         .select(memberColumns)
         .from(users)
         .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(memberOf(managerId))
+        .where(and(memberOf(managerId), isNull(users.deletedAt)))
         .orderBy(asc(users.createdAt), asc(users.id));
     },
 
@@ -39,7 +42,7 @@ export function createCareTeamRepository(db: Db) {
         .select(memberColumns)
         .from(users)
         .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(and(memberOf(managerId), eq(users.id, memberId)))
+        .where(and(memberOf(managerId), eq(users.id, memberId), isNull(users.deletedAt)))
         .limit(1);
       return rows[0];
     },
@@ -85,6 +88,45 @@ export function createCareTeamRepository(db: Db) {
 
     async setStatus(memberId: string, status: 'active' | 'disabled', at: Date): Promise<void> {
       await db.update(users).set({ status, updatedAt: at }).where(eq(users.id, memberId));
+    },
+
+    /**
+     * Ends every open connection of a member: accepted ones are removed, pending requests and
+     * invitations cancelled, as if the member had stopped following or withdrawn. Returns the
+     * patients whose connection ended.
+     */
+    async endConnections(memberId: string, at: Date): Promise<string[]> {
+      const open = (state: 'accepted' | 'pending') =>
+        and(eq(relations.followerId, memberId), eq(relations.state, state));
+      const removed = await db
+        .update(relations)
+        .set({ state: 'removed', decidedAt: at })
+        .where(open('accepted'))
+        .returning({ patientId: relations.patientId });
+      const cancelled = await db
+        .update(relations)
+        .set({ state: 'cancelled', decidedAt: at })
+        .where(open('pending'))
+        .returning({ patientId: relations.patientId });
+      return [...new Set([...removed, ...cancelled].map((r) => r.patientId))];
+    },
+
+    /**
+     * The member's account is closed like an admin's deletion (admin-accounts/account-changes.ts):
+     * it cannot sign in, its user name is free again, its sessions end. The row stays, so the
+     * history and the accounts it created still name their creator.
+     */
+    async closeAccount(memberId: string, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          deletedAt: at,
+          status: 'disabled',
+          username: `deleted:${memberId}`,
+          mfaEnabled: false,
+          updatedAt: at,
+        })
+        .where(and(eq(users.id, memberId), inArray(users.createdBy, ['hcp_group'])));
     },
   };
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   API,
   errorBody,
+  groupUserDeleteRequest,
+  groupUserDeleteResponse,
   groupUserInfoResponse,
   groupUserNewRequest,
   groupUserNewResponse,
@@ -77,6 +79,27 @@ export function registerCareTeamRoutes(app: FastifyInstance, ctx: AppContext): v
       },
     },
     async (req) => ({ error: 0 as const, ...(await team.info(requireActor(req), req.params.id)) }),
+  );
+
+  r.post(
+    `${routeOf(API.hcpGroupUser)}/delete`,
+    {
+      config: { access: { kind: 'hcpWork', groupManager: true } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Delete a member of the caller's group after confirmation: the member's connections end, every patient keeps their account and data",
+        params,
+        body: groupUserDeleteRequest,
+        response: { 200: groupUserDeleteResponse, ...refusals },
+      },
+    },
+    async (req) => ({
+      error: 0 as const,
+      ...(await team.deleteMember(requireActor(req), req.params.id, req.ip)),
+    }),
   );
 
   r.post(

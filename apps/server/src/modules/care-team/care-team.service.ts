@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { ErrorCode, isValidEmail, isValidMobile, isValidRealName, normalizeUsername } from '@cgm/domain';
 import type { GroupUser, GroupUserInfo, GroupUserStatus, groupUserNewRequest } from '@cgm/contract';
 import type { z } from 'zod';
@@ -6,7 +7,10 @@ import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { createUser } from '../../cli/create-user';
+import { users } from '../../db/schema';
+import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
 import { recordOperation } from '../history/operation-history';
+import { revokeSessions } from '../password/password.repository';
 import { isUniqueViolation } from '../registration/registration.repository';
 import { createCareTeamRepository, type MemberRow } from './care-team.repository';
 import { isGroupManager } from './group';
@@ -118,6 +122,48 @@ export function createCareTeamService(ctx: AppContext) {
         if (isUniqueViolation(err)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
         throw err;
       }
+    },
+
+    /**
+     * Deletes a member of the group (spec §6 "add and delete users"), after the manager confirmed.
+     * Safe for the patients: each patient keeps their account and data; only the member's
+     * connections end (accepted ones removed, pending ones cancelled), so the member's access ends
+     * at once, live monitors included, and nobody else gains any: consent stays per account, and a
+     * patient who wants another HCP of the group must accept that HCP. The history row is written
+     * first, with the patients concerned, in the same transaction. The account follows the
+     * retention rule of a deleted account (kept closed, or purged at once on the China site).
+     */
+    async deleteMember(actor: Actor, memberId: string, ip: string): Promise<{ ended: number }> {
+      const member = await requireMember(actor, memberId);
+      const now = ctx.clock.now();
+      const [account] = await ctx.db
+        .select({ country: users.country })
+        .from(users)
+        .where(eq(users.id, member.uid));
+      const patients = (await repo.patientsOf(member.uid)).map((p) => p.uid);
+      const ended = await ctx.db.transaction(async (tx) => {
+        const txRepo = createCareTeamRepository(tx);
+        const purge = !keepsDataAfterDeletion(account?.country ?? '');
+        await recordOperation(
+          { db: tx, clock: ctx.clock },
+          {
+            area: 'hcp',
+            actorId: actor.userId,
+            subjectId: member.uid,
+            action: 'group.deleteUser',
+            detail: { username: member.username, patients, purged: purge },
+            ip,
+          },
+        );
+        const closed = await txRepo.endConnections(member.uid, now);
+        await revokeSessions(tx, member.uid, now);
+        if (purge) await purgeAccount(tx, member.uid);
+        else await txRepo.closeAccount(member.uid, now);
+        return closed;
+      });
+      // Waiting live monitors of those patients re-check consent: the member is refused at once.
+      for (const patientId of ended) ctx.bus.publish(patientId, 0, 'access');
+      return { ended: ended.length };
     },
 
     async setStatus(actor: Actor, memberId: string, status: GroupUserStatus, ip: string): Promise<GroupUser> {

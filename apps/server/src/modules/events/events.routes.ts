@@ -17,6 +17,7 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
+import { callSite } from '../history/operation-history';
 import { createEventsService } from './events.service';
 
 /** A patient's events (spec §3 "Events", §7 events/{id}, /data/new, /data/delete, /data/{eid}). */
@@ -48,7 +49,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
   r.post(
     routeOf(API.eventsNew),
     {
-      config: { access: { kind: 'patient', action: 'clinical', op: 'events.add' } },
+      config: { access: { kind: 'patient', action: 'clinical', op: 'events.add', recordedBy: 'service' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -61,14 +62,14 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (req) => ({
       error: 0 as const,
-      eids: await service.add(requireActor(req), req.params.id, req.body.data),
+      eids: await service.add(requireActor(req), req.params.id, req.body.data, callSite(req)),
     }),
   );
 
   r.post(
     routeOf(API.eventsDelete),
     {
-      config: { access: { kind: 'patient', action: 'clinical', op: 'events.delete' } },
+      config: { access: { kind: 'patient', action: 'clinical', op: 'events.delete', recordedBy: 'service' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -81,14 +82,14 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (req) => ({
       error: 0 as const,
-      deleted: await service.remove(requireActor(req), req.params.id, req.body.eids),
+      deleted: await service.remove(requireActor(req), req.params.id, req.body.eids, callSite(req)),
     }),
   );
 
   r.post(
     '/api/v2.0/events/:id/data/:eid',
     {
-      config: { access: { kind: 'patient', action: 'clinical', op: 'events.edit' } },
+      config: { access: { kind: 'patient', action: 'clinical', op: 'events.edit', recordedBy: 'service' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -101,7 +102,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (req) => ({
       error: 0 as const,
-      event: await service.edit(requireActor(req), req.params.id, req.params.eid, req.body),
+      event: await service.edit(requireActor(req), req.params.id, req.params.eid, req.body, callSite(req)),
     }),
   );
 }

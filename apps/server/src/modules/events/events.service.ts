@@ -6,6 +6,7 @@ import { ApiError, fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { newId } from '../../lib/crypto';
 import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
+import { recordHcpChange, type CallSite } from '../history/operation-history';
 import { createEventsRepository, type EventValues } from './events.repository';
 import { toClinicalEvent, toStoredEvent, type ParsedEventInput } from './event-values';
 
@@ -13,6 +14,29 @@ const DAY_MS = 86_400_000;
 
 /** Device data is kept as recorded: only events people entered may change (spec §3 "source"). */
 const deviceEventLocked = () => new ApiError(ErrorCode.FORBIDDEN, { message: 'events.problem.deviceEvent' });
+
+/** An event's values as the operation history keeps them (times as ISO instants). */
+function historyValues(v: EventValues): Record<string, unknown> {
+  return {
+    type: v.eventType,
+    time: v.time.toISOString(),
+    utc_offset_min: v.utcOffsetMin,
+    value: v.value,
+    details: v.details ?? null,
+    notes: v.notes,
+  };
+}
+
+/** The fields an edit changed, each with its value before and after. */
+export function changedEventValues(before: EventValues, after: EventValues) {
+  const a = historyValues(before);
+  const b = historyValues(after);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(b)) {
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changes[key] = { from: a[key], to: b[key] };
+  }
+  return changes;
+}
 
 /**
  * A patient's events (spec §3 "Events", §7 events/{id}): the list by date range and type, and the
@@ -65,21 +89,43 @@ export function createEventsService(ctx: AppContext) {
       return { error: 0, from, to, events: rows.map(toClinicalEvent), may_edit: mayEdit };
     },
 
-    async add(actor: Actor, patientId: string, inputs: readonly ParsedEventInput[]): Promise<string[]> {
+    /** An HCP's change is written to the operation history in the change's own transaction. */
+    async add(
+      actor: Actor,
+      patientId: string,
+      inputs: readonly ParsedEventInput[],
+      site: CallSite,
+    ): Promise<string[]> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
       const values = parseAll(inputs, (i) => `data.${i}.`);
       const rows = values.map((v) => ({ ...v, id: newId(), patientId, createdBy: actor.userId }));
-      await repo.insert(rows);
+      await ctx.db.transaction(async (tx) => {
+        await createEventsRepository(tx).insert(rows);
+        await recordHcpChange({ db: tx, clock: ctx.clock }, actor, site, {
+          patientId,
+          action: 'events.add',
+          detail: {
+            eids: rows.map((r) => r.id),
+            values: rows.map((r) => ({ eid: r.id, ...historyValues(r) })),
+          },
+        });
+      });
       return rows.map((r) => r.id);
     },
 
-    async remove(actor: Actor, patientId: string, eids: readonly string[]): Promise<number> {
+    async remove(actor: Actor, patientId: string, eids: readonly string[], site: CallSite): Promise<number> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
       const unique = [...new Set(eids)];
       return ctx.db.transaction(async (tx) => {
         const txRepo = createEventsRepository(tx);
         await assertChangeable(txRepo, patientId, unique);
-        return txRepo.softDelete(patientId, unique, actor.userId, ctx.clock.now());
+        const deleted = await txRepo.softDelete(patientId, unique, actor.userId, ctx.clock.now());
+        await recordHcpChange({ db: tx, clock: ctx.clock }, actor, site, {
+          patientId,
+          action: 'events.delete',
+          detail: { eids: unique },
+        });
+        return deleted;
       });
     },
 
@@ -88,13 +134,20 @@ export function createEventsService(ctx: AppContext) {
       patientId: string,
       eid: string,
       input: ParsedEventInput,
+      site: CallSite,
     ): Promise<ClinicalEvent> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
       const [values] = parseAll([input], () => '');
       await ctx.db.transaction(async (tx) => {
         const txRepo = createEventsRepository(tx);
         await assertChangeable(txRepo, patientId, [eid]);
+        const before = (await txRepo.one(patientId, eid))!.event;
         await txRepo.update(patientId, eid, values!, actor.userId, ctx.clock.now());
+        await recordHcpChange({ db: tx, clock: ctx.clock }, actor, site, {
+          patientId,
+          action: 'events.edit',
+          detail: { eid, changes: changedEventValues(before, values!) },
+        });
       });
       const row = await repo.one(patientId, eid);
       if (!row) return fail(ErrorCode.NOT_FOUND);

@@ -3,8 +3,12 @@ import type { HcpHistoryQuery, HcpHistoryResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
+import { mayAccessPatient } from '../../policy/patient-data';
 import { groupMembers, isGroupManager, realnameOf } from '../care-team/group';
 import { createHistoryRepository } from './history.repository';
+import { HEALTH_DETAIL_KEYS } from './operation-history';
+
+type Row = Awaited<ReturnType<ReturnType<typeof createHistoryRepository>['page']>>[number];
 
 /**
  * The HCP operation history (spec §2 /HcpOperationHistory): an HCP reads their own rows; a group
@@ -18,6 +22,30 @@ export function createHistoryService(ctx: AppContext) {
   async function visibleActors(actor: Actor): Promise<Array<{ uid: string; name: string }>> {
     const self = { uid: actor.userId, name: await realnameOf(ctx.db, actor.userId) };
     return isGroupManager(actor) ? [self, ...(await groupMembers(ctx.db, actor.userId))] : [self];
+  }
+
+  /**
+   * A row's detail as this reader may see it. The values an event or record held are the patient's
+   * data: a manager reading a member's row sees them only if that patient accepted the manager too
+   * (consent is per account, docs/PERMISSIONS.md); otherwise the ids and the route remain.
+   */
+  async function visibleDetails(actor: Actor, rows: readonly Row[]) {
+    const mayRead = new Map<string, Promise<boolean>>();
+    const readable = (patientId: string) => {
+      if (!mayRead.has(patientId)) mayRead.set(patientId, mayAccessPatient(ctx.db, actor, patientId, 'read'));
+      return mayRead.get(patientId)!;
+    };
+    return Promise.all(
+      rows.map(async (r) => {
+        const detail = (r.detail as Record<string, unknown> | null) ?? null;
+        if (!detail || r.actorId === actor.userId) return detail;
+        if (!HEALTH_DETAIL_KEYS.some((k) => k in detail)) return detail;
+        if (r.subjectId && (await readable(r.subjectId))) return detail;
+        return Object.fromEntries(
+          Object.entries(detail).filter(([k]) => !(HEALTH_DETAIL_KEYS as readonly string[]).includes(k)),
+        );
+      }),
+    );
   }
 
   return {
@@ -36,10 +64,11 @@ export function createHistoryService(ctx: AppContext) {
         repo.subjects(ids),
       ]);
       const pages = Math.ceil(total / q.size);
+      const details = await visibleDetails(actor, rows);
       return {
         error: 0,
         history: {
-          items: rows.map((r) => ({
+          items: rows.map((r, i) => ({
             id: r.id,
             at: r.at.getTime(),
             actor_id: r.actorId,
@@ -47,7 +76,7 @@ export function createHistoryService(ctx: AppContext) {
             subject_id: r.subjectId,
             subject_name: r.subjectName,
             action: r.action,
-            detail: (r.detail as Record<string, unknown> | null) ?? null,
+            detail: details[i] ?? null,
           })),
           page: q.page,
           size: q.size,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { AdminAction } from '@cgm/contract';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../http/auth';
 
 export interface OperationEntry {
   area: 'hcp' | 'admin';
@@ -10,6 +12,18 @@ export interface OperationEntry {
   action: string;
   detail?: Record<string, unknown>;
   ip?: string | null;
+}
+
+/**
+ * An action of the account-administration area (account admins and the admin login): the only way
+ * the server writes to the admin history, so every row it writes is one of ADMIN_ACTIONS, which
+ * the web app labels (admin.action.*).
+ */
+export function recordAdminOperation(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  e: Omit<OperationEntry, 'area' | 'action'> & { action: AdminAction },
+): Promise<void> {
+  return recordOperation(ctx, { ...e, area: 'admin' });
 }
 
 /**
@@ -29,4 +43,45 @@ export async function recordOperation(
               from users s left join profiles p on p.user_id = s.id where s.id = ${e.subjectId}),
            ${e.action}, ${e.detail ? JSON.stringify(e.detail) : null}::jsonb, ${e.ip ?? null}, ${at.toISOString()}::timestamptz
       from users a where a.id = ${e.actorId}`);
+}
+
+/**
+ * Detail keys that hold a patient's health values (what an event or record says, before and after
+ * an edit). The history shows them only to a reader who may read that patient's data: a group
+ * manager reads the members' rows, but not the data of patients who did not accept the manager.
+ */
+export const HEALTH_DETAIL_KEYS = ['values', 'changes'] as const;
+
+/** Where a change came from, as the route knows it: the history row names the route and address. */
+export interface CallSite {
+  route: string;
+  ip: string | null;
+}
+
+/** The call site of a request (a route handler passes it to the service that records the change). */
+export const callSite = (req: { routeOptions: { url?: string | undefined }; ip: string }): CallSite => ({
+  route: req.routeOptions.url ?? '',
+  ip: req.ip,
+});
+
+/**
+ * An HCP's change to a patient's data, written by the service inside the change's own transaction
+ * (routes with `recordedBy: 'service'`, policy/route-access.ts): the record and the change stand or
+ * fall together. Changes by the patient or a carer are not HCP operations and are not written.
+ */
+export async function recordHcpChange(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  actor: Actor,
+  site: CallSite,
+  e: { patientId: string; action: string; detail: Record<string, unknown> },
+): Promise<void> {
+  if (actor.userType !== 'D') return;
+  await recordOperation(ctx, {
+    area: 'hcp',
+    actorId: actor.userId,
+    subjectId: e.patientId,
+    action: e.action,
+    detail: { method: 'POST', route: site.route, ...e.detail },
+    ip: site.ip,
+  });
 }

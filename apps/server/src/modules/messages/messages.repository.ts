@@ -3,8 +3,15 @@ import type { Db } from '../../db/client';
 import { messages, profiles, relations, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 
-/** The message types of spec §3 "Message" (anything other than PERMIT and CANCEL reads as a rejection). */
-export type RelationMessageType = 'RELATION_AUTH_PERMIT' | 'RELATION_AUTH_REJECT' | 'RELATION_AUTH_CANCEL';
+/**
+ * The message types of spec §3 "Message" (anything other than PERMIT and CANCEL reads as a
+ * rejection), and ours for a patient cancelling a follower's invitation.
+ */
+export type RelationMessageType =
+  | 'RELATION_AUTH_PERMIT'
+  | 'RELATION_AUTH_REJECT'
+  | 'RELATION_AUTH_CANCEL'
+  | 'RELATION_AUTH_INVITATION_CANCEL';
 
 /** The newest messages a screen lists; older ones stay stored. */
 const LIST_LIMIT = 200;

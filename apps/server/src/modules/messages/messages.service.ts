@@ -7,7 +7,8 @@ import { countUnreadMessages, createMessagesRepository } from './messages.reposi
 /**
  * A follower's messages (spec §3 "Message", §4 "Messages tell users of acceptance, cancellation,
  * rejection"). The sender's real name and portrait are shown only while the patient lets this
- * follower see their data: a rejection or a removal tells the outcome, not the person.
+ * follower see their data: a rejection or a removal tells the outcome, not the person (real name
+ * and alias are masked alike).
  */
 export function createMessagesService(ctx: AppContext) {
   const repo = createMessagesRepository(ctx.db);
@@ -25,7 +26,7 @@ export function createMessagesService(ctx: AppContext) {
             uid: r.senderId,
             username: r.username,
             realname: r.realname === null ? null : consented ? r.realname : maskRealname(r.realname),
-            alias: r.alias,
+            alias: r.alias === null ? null : consented ? r.alias : maskRealname(r.alias),
             timestamp: r.createdAt.getTime(),
             read: r.readAt !== null,
             portrait: consented && Boolean(r.hasPortrait),

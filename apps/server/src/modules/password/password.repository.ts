@@ -5,7 +5,10 @@ import { sessions, users } from '../../db/schema';
 // SQL of password changes. Functions take the database or a transaction, so a new password and
 // the end of the old sessions are written together.
 
-/** The new hash; a successful change or reset also ends any lock (spec §4 "Account"). */
+/**
+ * The new hash; a successful change or reset also ends any lock (spec §4 "Account"). A password the
+ * user set themself is no longer one someone else chose, so the first-sign-in change is done too.
+ */
 export async function setPasswordHash(
   db: Db,
   userId: string,
@@ -14,7 +17,7 @@ export async function setPasswordHash(
 ): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, failedAttempts: 0, lockedUntil: null, updatedAt: now })
+    .set({ passwordHash, failedAttempts: 0, lockedUntil: null, mustChangePassword: false, updatedAt: now })
     .where(eq(users.id, userId));
 }
 

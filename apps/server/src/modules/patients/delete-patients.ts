@@ -16,13 +16,14 @@ interface Decision {
 
 /**
  * Whether this HCP's "delete" removes the whole account: only an account this HCP created
- * (created_by 'hcp', relation requested by them) that nobody else follows. Anyone else's patient
- * (self-registered, or also in another follower's care) only leaves this HCP's list. The relation
- * rows are locked, so an acceptance racing the deletion waits and is then seen.
+ * (created_by 'hcp', creator_id this HCP) that nobody else follows. Anyone else's patient
+ * (self-registered, created by another HCP, or also in another follower's care) only leaves this
+ * HCP's list. The relation rows are locked, so an acceptance racing the deletion waits and is then
+ * seen.
  */
 async function decide(tx: Db, hcpId: string, uid: string): Promise<Decision> {
   const result = await tx.execute(sql`
-    select r.follower_id, r.state, r.requested_by, u.created_by
+    select r.follower_id, r.state, u.created_by, u.creator_id
       from relations r join users u on u.id = r.patient_id
      where r.patient_id = ${uid}
      for update of r`);
@@ -30,7 +31,7 @@ async function decide(tx: Db, hcpId: string, uid: string): Promise<Decision> {
   const own = rows.find((r) => r.follower_id === hcpId && r.state === 'accepted');
   if (!own) fail(ErrorCode.FORBIDDEN);
   const othersFollow = rows.some((r) => r.follower_id !== hcpId && r.state === 'accepted');
-  const created = own!.created_by === 'hcp' && own!.requested_by === hcpId;
+  const created = own!.created_by === 'hcp' && own!.creator_id === hcpId;
   return { uid, deleteAccount: created && !othersFollow };
 }
 

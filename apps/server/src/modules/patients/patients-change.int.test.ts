@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API } from '@cgm/contract';
+import { ErrorCode } from '@cgm/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { profiles, relations, sgReadings, users } from '../../db/schema';
 import { account, relate, sgSeries, store } from './patients-fixture';
@@ -80,11 +81,7 @@ describe('new patient', () => {
       diabetes_type: 'type1',
       gender: 'female',
     });
-    // The patient signs in with the initial password.
-    const login = await t.call('POST', API.login, {
-      body: { username: NEW.email, password: NEW.password, user_type: 'P' },
-    });
-    expect(login.body.uid).toBe(uid);
+    expect(u).toMatchObject({ creatorId: doc.id, mustChangePassword: true });
   });
 
   it('answers 26 for a username already taken, and lists every bad field at once', async () => {
@@ -108,7 +105,67 @@ describe('new patient', () => {
       expect((await create({}, who.token)).status).toBe(403);
       expect((await del([], who.token)).status).toBe(403);
     }
-    expect((await t.call('POST', API.patientsNew, { body: NEW })).status).toBe(401);
+  });
+
+  it('answers error 12 (→ /hcpLogin) without a valid session, like the patient list (spec §8)', async () => {
+    for (const path of [API.patientsNew, API.patientsDelete]) {
+      for (const token of [undefined, 'not-a-token']) {
+        const res = await t.call('POST', path, { ...(token ? { token } : {}), body: {} });
+        expect(res.status).toBe(401);
+        expect(res.body.error).toBe(ErrorCode.TOKEN_INVALID_HCP);
+      }
+    }
+  });
+});
+
+describe('the first sign-in of a patient whose password the HCP typed (spec §2 /newPatient)', () => {
+  const login = (password: string) =>
+    t.call('POST', API.login, { body: { username: 'first@example.com', password, user_type: 'P' } });
+  const choose = (password_token: string, password: string) =>
+    t.call('POST', API.loginPassword, { body: { password_token, password } });
+  let uid: string;
+
+  beforeAll(async () => {
+    uid = (await create({ ...NEW, email: 'first@example.com' })).body.uid as string;
+  });
+
+  it('opens no session with the password the HCP chose: it asks for the patient’s own', async () => {
+    const res = await login(NEW.password);
+    expect(res.status).toBe(200);
+    expect(res.body.error).toBe(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+    expect(res.body.token).toBeUndefined();
+    expect(res.body.uid).toBeUndefined();
+    const challenge = res.body.password_token as string;
+    expect(challenge).toEqual(expect.any(String));
+    // The challenge is no session: no call of the API takes it.
+    expect((await t.call('GET', API.session, { token: challenge })).status).toBe(401);
+    expect((await t.call('GET', API.settings(uid), { token: challenge })).status).toBe(401);
+  });
+
+  it('refuses the same password, a weak one and an unknown token, changing nothing', async () => {
+    const challenge = (await login(NEW.password)).body.password_token as string;
+    const same = await choose(challenge, NEW.password);
+    expect(same.status).toBe(400);
+    expect(same.body.details).toEqual([{ path: 'password', message: 'password.sameAsOld' }]);
+    expect((await choose(challenge, 'short')).status).toBe(400);
+    const unknown = await choose('no-such-token', 'Mine#2026xy');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe(ErrorCode.CODE_WRONG);
+    expect((await login(NEW.password)).body.error).toBe(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+  });
+
+  it('signs in with the patient’s own password; the HCP’s no longer works', async () => {
+    const challenge = (await login(NEW.password)).body.password_token as string;
+    const res = await choose(challenge, 'Mine#2026xy');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ error: 0, uid, user_type: 'P' });
+    expect((await t.call('GET', API.session, { token: res.body.token as string })).status).toBe(200);
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.id, uid));
+    expect(u!.mustChangePassword).toBe(false);
+    // The token is used up; later sign-ins are ordinary.
+    expect((await choose(challenge, 'Other#2026xy')).body.error).toBe(ErrorCode.CODE_WRONG);
+    expect((await login('Mine#2026xy')).body).toMatchObject({ error: 0, uid });
+    expect((await login(NEW.password)).body.error).toBe(ErrorCode.WRONG_PASSWORD);
   });
 });
 
@@ -146,6 +203,16 @@ describe('delete patients', () => {
     expect((await history(registered.id)).map((h) => h.action)).toEqual(['patient.remove']);
     // The removed patient's data is closed to this HCP at once.
     expect((await t.call('GET', API.settings(registered.id), { token: doc.token })).status).toBe(403);
+  });
+
+  it('never deletes the account for an HCP who did not create it, even when left alone with it', async () => {
+    const uid = (await create({ ...NEW, email: 'handed@example.com' })).body.uid as string;
+    await relate(t, uid, colleague.id, 'accepted');
+    expect((await del([uid])).body).toEqual({ error: 0, deleted: [], removed: [uid] });
+    // The colleague asked for the connection themself, and nobody else follows now: still only a removal.
+    const res = await del([uid], colleague.token);
+    expect(res.body).toEqual({ error: 0, deleted: [], removed: [uid] });
+    expect(await exists(uid)).toBe(true);
   });
 
   it('changes nothing and answers 403 when any uid is not a patient this HCP follows', async () => {

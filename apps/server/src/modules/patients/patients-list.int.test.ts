@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type PatientListItem, type PatientsResponse } from '@cgm/contract';
 import { glucoseStats } from '@cgm/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { eq, inArray } from 'drizzle-orm';
+import { clinics, uploads, users } from '../../db/schema';
+import { newId } from '../../lib/crypto';
 import { readGlucoseSeries } from '../readings/readings.repository';
 import { account, relate, sgSeries, store } from './patients-fixture';
+import { tirWindow } from './patients.service';
 
 // GET api/v2.0/patients (spec §7): only the caller's accepted patients, paging, filter, sort, and
 // the 14-day time in range exactly as the domain computes it.
@@ -76,14 +80,26 @@ describe('access', () => {
     expect(bad.body.error).toBe(12);
   });
 
-  it('refuses patients, carers and the admin login; a clinic login sees its own patients', async () => {
+  it("refuses patients, carers and the admin login; a clinic login sees its clinic's patients", async () => {
     const patient = await account(t, 'self@example.com', { userType: 'P' });
     const carer = await account(t, 'carer@example.com', { userType: 'M' });
     const admin = await account(t, 'admin@example.com', { userType: 'D', adminLogin: true });
     await relate(t, ids[names[0]!]!, admin.id, 'accepted');
     for (const who of [patient, carer, admin]) expect((await list({}, who.token)).status).toBe(403);
+    // The clinic login lists the patients who accepted one of its clinic's HCPs
+    // (policy/clinic-access.ts); a relation with the clinic login itself grants nothing.
     const clinic = await account(t, 'clinic@example.com', { userType: 'D', clinicLogin: true });
-    await relate(t, ids[names[4]!]!, clinic.id, 'accepted');
+    const colleague = await account(t, 'colleague@example.com', { userType: 'D' });
+    const clinicId = newId();
+    await t.ctx.db
+      .insert(clinics)
+      .values({ id: clinicId, name: 'C', country: 'GB', region: 'europe', createdBy: doc.id });
+    await t.ctx.db
+      .update(users)
+      .set({ clinicId })
+      .where(inArray(users.id, [clinic.id, colleague.id]));
+    await relate(t, ids[names[4]!]!, colleague.id, 'accepted');
+    await relate(t, ids[names[5]!]!, clinic.id, 'accepted');
     const res = await list({}, clinic.token);
     expect(namesOf(res.body.patients.items)).toEqual([names[4]]);
   });
@@ -123,12 +139,12 @@ describe('paging, filter, sort', () => {
     expect(namesOf((await list({ order: 'desc', size: 3 })).body.patients.items)).toEqual(
       names.slice(20).reverse(),
     );
+    // Every reading of these patients is older than an hour ('--'): none ranks as a glucose value.
     const byGlucose = (await list({ sort: 'glucose', order: 'desc', size: 4 })).body.patients.items;
-    expect(namesOf(byGlucose)).toEqual([names[1], names[0], names[2], names[3]]);
+    expect(namesOf(byGlucose)).toEqual([names[0], names[1], names[2], names[3]]);
+    // A few readings are not enough data for a time in range (70 % of 14 days): nobody here ranks.
     const byTirAsc = (await list({ sort: 'tir', size: 3 })).body.patients.items;
-    // B: 14 of 32 in range (43.8 %); A: 6 of 13 (46.2 %); C has no reading in the window.
-    expect(byTirAsc.map((i) => i.uid).slice(0, 2)).toEqual([ids[names[1]!], ids[names[0]!]]);
-    expect(byTirAsc[2]!.tir14).toBeNull();
+    expect(namesOf(byTirAsc)).toEqual(names.slice(0, 3));
     const byUpload = (await list({ sort: 'upload_time', order: 'desc', size: 3 })).body.patients.items;
     expect(namesOf(byUpload)).toEqual([names[1], names[0], names[2]]);
     expect(byUpload[2]!.upload_time).not.toBeNull();
@@ -140,10 +156,10 @@ describe('figures', () => {
     const items = (await list({ size: 100 })).body.patients.items;
     for (const name of [names[0]!, names[1]!]) {
       const item = items.find((i) => i.name === name)!;
-      const from = new Date(now - 14 * DAY);
-      const series = await readGlucoseSeries(t.ctx.db, ids[name]!, from, new Date(now));
+      const { from, to } = tirWindow(new Date(now));
+      const series = await readGlucoseSeries(t.ctx.db, ids[name]!, from, to);
       const readings = Array.from(series.time, (time, i) => ({ time, mgdl: series.mgdl[i]! }));
-      const stats = glucoseStats(readings, { from: from.getTime(), to: now });
+      const stats = glucoseStats(readings, { from: from.getTime(), to: to.getTime() });
       const r = stats.timeInRanges!;
       expect(item.tir14!.readings).toBe(stats.count);
       expect(item.tir14!.in_range).toBeCloseTo(r.inRange, 9);
@@ -173,5 +189,138 @@ describe('figures', () => {
       upload_time: null,
     });
     expect(a).toMatchObject({ created_by: 'register', deletes_account: false, gender: 'unspecified' });
+  });
+});
+
+describe('last upload', () => {
+  it('counts only uploads that stored data: not deletions, not batches that stored nothing', async () => {
+    const hcp = await account(t, 'upload-doc@example.com', { userType: 'D' });
+    const p = await account(t, 'upload-pat@example.com', { userType: 'P', realname: 'Upl Oad' });
+    await relate(t, p.id, hcp.id, 'accepted');
+    const batch = (at: number, stored: number, label: string | null = null) =>
+      t.ctx.db.insert(uploads).values({
+        id: newId(),
+        patientId: p.id,
+        source: 'uploaded',
+        receivedAt: new Date(at),
+        stored,
+        duplicates: stored === 0 ? 4 : 0,
+        rejected: 0,
+        label,
+      });
+    await batch(now - 3 * DAY, 0);
+    await batch(now - 2 * DAY, 0, 'deleted');
+    const upload = async () => (await list({}, hcp.token)).body.patients.items[0]!.upload_time;
+    expect(await upload()).toBeNull();
+    await batch(now - 5 * DAY, 12);
+    await batch(now - DAY, 0, 'deleted');
+    expect(Date.parse((await upload())!)).toBe(now - 5 * DAY);
+  });
+});
+
+describe('time in range from the derived counts', () => {
+  // Readings every 7 minutes over 16 days, so the window starts and ends inside UTC days and
+  // hours; then some are deleted and some rewritten: the figures follow every change at once.
+  it('agrees with the domain over the window, after inserts, deletes and updates', async () => {
+    const p = await account(t, 'dense@example.com', { userType: 'P', realname: 'Dense Reader' });
+    await relate(t, p.id, doc.id, 'accepted');
+    const start = now - 16 * DAY + 13 * MIN;
+    const values = Array.from(
+      { length: Math.floor((16 * DAY) / (7 * MIN)) },
+      (_, i) => 40 + ((i * 53) % 300),
+    );
+    await store(t, p.id, sgSeries('TXD', start, 7 * MIN, values));
+    const expectFigures = async () => {
+      const item = (await list({ q: 'Dense Reader' })).body.patients.items[0]!;
+      const { from, to } = tirWindow(new Date(now));
+      const series = await readGlucoseSeries(t.ctx.db, p.id, from, to);
+      const readings = Array.from(series.time, (time, i) => ({ time, mgdl: series.mgdl[i]! }));
+      const stats = glucoseStats(readings, { from: from.getTime(), to: to.getTime() });
+      expect(stats.count).toBeGreaterThan(2000);
+      expect(item.tir14!.readings).toBe(stats.count);
+      expect(item.tir14!.in_range).toBeCloseTo(stats.timeInRanges!.inRange, 9);
+      expect(item.tir14!.below).toBeCloseTo(stats.timeInRanges!.veryLow + stats.timeInRanges!.low, 9);
+      return item.tir14!;
+    };
+    const before = await expectFigures();
+    await t.ctx.database.exec(
+      `delete from sg_readings where patient_id = '${p.id}' and serial = 'TXD' and seq % 5 = 0`,
+    );
+    const afterDelete = await expectFigures();
+    expect(afterDelete.readings).toBeLessThan(before.readings);
+    await t.ctx.database.exec(
+      `update sg_readings set mgdl = 300 where patient_id = '${p.id}' and seq % 7 = 0`,
+    );
+    const afterUpdate = await expectFigures();
+    expect(afterUpdate.above).toBeGreaterThan(afterDelete.above);
+  });
+});
+
+describe('unit', () => {
+  it("gives each patient in the unit of the patient's monitor: their settings, else their country's", async () => {
+    const hcp = await account(t, 'unit-doc@example.com', { userType: 'D' });
+    const fr = await account(t, 'unit-fr@example.com', { userType: 'P', realname: 'Unit France' });
+    const gb = await account(t, 'unit-gb@example.com', { userType: 'P', realname: 'Unit Kingdom' });
+    await t.ctx.db.update(users).set({ country: 'FR' }).where(eq(users.id, fr.id));
+    await t.ctx.db.update(users).set({ country: 'GB' }).where(eq(users.id, gb.id));
+    for (const p of [fr, gb]) await relate(t, p.id, hcp.id, 'accepted');
+    const units = async () =>
+      Object.fromEntries((await list({}, hcp.token)).body.patients.items.map((i) => [i.name, i.unit]));
+    expect(await units()).toEqual({ 'Unit France': 'mg/dL', 'Unit Kingdom': 'mmol/L' });
+    const save = await t.call('POST', API.monitorSettings(gb.id), {
+      token: gb.token,
+      body: { unit: 'mg/dL' },
+    });
+    expect(save.status).toBe(200);
+    expect(await units()).toEqual({ 'Unit France': 'mg/dL', 'Unit Kingdom': 'mg/dL' });
+  });
+});
+
+describe('sorting by glucose and time in range', () => {
+  it("ranks only current readings by glucose: one older than an hour ('--') sorts with no reading", async () => {
+    const hcp = await account(t, 'sort-doc@example.com', { userType: 'D' });
+    const make = async (name: string, minutesAgo: number | null, mgdl: number) => {
+      const p = await account(t, `${name.toLowerCase()}@sort.example`, { userType: 'P', realname: name });
+      await relate(t, p.id, hcp.id, 'accepted');
+      const at = t.clock.now().getTime() - minutesAgo! * MIN;
+      if (minutesAgo !== null) await store(t, p.id, sgSeries('TXS', at, MIN, [mgdl]));
+    };
+    await make('Sort Fresh High', 10, 150);
+    await make('Sort Fresh Low', 55, 90);
+    await make('Sort Stale Higher', 61, 300);
+    await make('Sort Without', null, 0);
+    const order = async (o: 'asc' | 'desc') =>
+      namesOf((await list({ sort: 'glucose', order: o }, hcp.token)).body.patients.items);
+    expect(await order('desc')).toEqual([
+      'Sort Fresh High',
+      'Sort Fresh Low',
+      'Sort Stale Higher',
+      'Sort Without',
+    ]);
+    expect(await order('asc')).toEqual([
+      'Sort Fresh Low',
+      'Sort Fresh High',
+      'Sort Stale Higher',
+      'Sort Without',
+    ]);
+  });
+
+  it('ranks by time in range only the patients with enough data for it (70 % of 14 days)', async () => {
+    const hcp = await account(t, 'tir-doc@example.com', { userType: 'D' });
+    const make = async (name: string, values: number[], stepMin: number) => {
+      const p = await account(t, `${name.toLowerCase().replace(/ /g, '')}@tir.example`, {
+        userType: 'P',
+        realname: name,
+      });
+      await relate(t, p.id, hcp.id, 'accepted');
+      await store(t, p.id, sgSeries('TXT', t.clock.now().getTime() - 14 * DAY + MIN, stepMin * MIN, values));
+    };
+    // 14 days every 2 minutes: 10,080 expected readings, 70 % is 7,056.
+    const full = (inRange: number) => Array.from({ length: 8000 }, (_, i) => (i < inRange ? 120 : 250));
+    await make('Tir Full Half', full(4000), 2);
+    await make('Tir Full Most', full(7000), 2);
+    await make('Tir Sparse All In', [120, 120, 120], 60);
+    const order = namesOf((await list({ sort: 'tir', order: 'desc' }, hcp.token)).body.patients.items);
+    expect(order).toEqual(['Tir Full Most', 'Tir Full Half', 'Tir Sparse All In']);
   });
 });

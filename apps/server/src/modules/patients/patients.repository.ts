@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PatientSort } from '@cgm/contract';
+import { MS_PER_DAY, SAMPLING_INTERVAL_MIN, STALE_AFTER_SECONDS, TIR_MIN_COVERAGE_PCT } from '@cgm/domain';
 import type { Db } from '../../db/client';
+import { clinicRelationCondition } from '../../policy/clinic-access';
 
 // SQL of the clinician's patient list. The list is the patients with an ACCEPTED relation to the
 // calling HCP (the rule of policy/patient-data.ts: accepted relation, account of type P); nothing
@@ -9,6 +11,8 @@ import type { Db } from '../../db/client';
 
 export interface ListFilter {
   hcpId: string;
+  /** The caller is a clinic login: its list is its clinic's patients (policy/clinic-access.ts). */
+  clinicLogin?: boolean;
   /** Part of real name, alias or user name; matched case-insensitively. */
   q?: string | undefined;
   diabetesType?: string | undefined;
@@ -22,6 +26,8 @@ export interface ListParams extends ListFilter {
   /** The 14-day window [from, to). */
   from: Date;
   to: Date;
+  /** The time of the list: a reading more than an hour older is stale ('--', spec §9). */
+  now: Date;
 }
 
 export interface PatientRow {
@@ -51,6 +57,10 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [
 /** `%q%` for ILIKE, with the pattern characters of the user's text taken literally. */
 export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The accepted relations the list is made of: the caller's own, or a clinic login's clinic's. */
+const followedBy = (f: ListFilter): SQL =>
+  f.clinicLogin ? clinicRelationCondition(f.hcpId) : sql`r.follower_id = ${f.hcpId} and r.state = 'accepted'`;
+
 function mine(f: ListFilter): SQL {
   const filters: SQL[] = [];
   if (f.q) {
@@ -62,14 +72,14 @@ function mine(f: ListFilter): SQL {
     select u.id, u.username, u.created_by, p.realname, p.alias, p.gender, p.diabetes_type, p.birthday,
            p.diabetes_diagnosis_date,
            lower(coalesce(nullif(p.realname, ''), u.username)) as sort_name,
-           (u.created_by = 'hcp' and r.requested_by = ${f.hcpId}
+           (u.created_by = 'hcp' and u.creator_id = ${f.hcpId}
               and not exists (select 1 from relations o
                                where o.patient_id = u.id and o.follower_id <> ${f.hcpId} and o.state = 'accepted'))
              as deletes_account
       from relations r
       join users u on u.id = r.patient_id and u.user_type = 'P'
       left join profiles p on p.user_id = u.id
-     where r.follower_id = ${f.hcpId} and r.state = 'accepted' ${sql.join(filters, sql` `)}`;
+     where ${followedBy(f)} ${sql.join(filters, sql` `)}`;
 }
 
 /** The newest sensor reading (the (patient_id, time) index read backwards: one probe). */
@@ -77,59 +87,59 @@ const LATEST = sql`left join lateral (
     select s.mgdl as g_mgdl, s.time as g_time, s.rate as g_rate, s.quality as g_quality, s.display_code as g_code
       from sg_readings s where s.patient_id = m.id order by s.time desc limit 1) g on true`;
 
-/** Last data upload: the newest upload batch or the newest reading, whichever is later. */
+/**
+ * Last data upload: the newest upload batch that stored data, or the newest reading, whichever is
+ * later. A batch that stored nothing (all duplicates or rejected) or a data deletion (stored 0) is
+ * not an upload of data, so it does not make stale data look fresh.
+ */
 const UPLOAD = sql`left join lateral (
     select greatest(
-      (select max(x.received_at) from uploads x where x.patient_id = m.id),
+      (select max(x.received_at) from uploads x where x.patient_id = m.id and x.stored > 0),
       (select max(s.time) from sg_readings s where s.patient_id = m.id)) as upload_time) up on true`;
 
 /**
- * Band counts over [from, to) exactly as the report path delivers readings to `glucoseStats`:
- * readGlucoseSeries rounds each float4 value to 0.1 mg/dL and the domain drops values ≤ 0, so
- * "rounded < 70" is "value < 69.95", "rounded > 180" is "value ≥ 180.05" and "rounded > 0" is
- * "value ≥ 0.05" (NaN sorts above Infinity in PostgreSQL, so `< 'Infinity'` drops both, as the
- * domain does). Readings of two serials at one instant count once (CLINICAL.md): only patients
- * with several serials in the window take the slower de-duplicating count (t2 gives no row
- * otherwise, and is not even scanned).
+ * Band counts over [from, to) (whole hours) from the derived counts of migration 0005, which
+ * count exactly as the report path gives readings to `glucoseStats` (de-duplicated instants,
+ * values rounded to 0.1 mg/dL, below 70 and above 180): the UTC days inside the window from
+ * sg_day_counts, its partial days hour by hour from sg_hour_counts. About 40 rows per patient
+ * instead of 10,000 readings, so even the sort by time in range over every patient is quick.
  */
-function tir(from: Date, to: Date, everyone: boolean): SQL {
-  const f = from.toISOString();
-  const t = to.toISOString();
-  const valid = sql`s.time >= ${f}::timestamptz and s.time < ${t}::timestamptz
-      and s.mgdl >= 0.05 and s.mgdl < 'Infinity'::real`;
-  const counts = sql`count(*)::int as n, count(*) filter (where s.mgdl < 69.95)::int as below,
-      count(*) filter (where s.mgdl >= 180.05)::int as above, min(s.serial) <> max(s.serial) as multi`;
-  // For a page: one index range per patient. For everyone (sort by TIR): one grouped pass over the
-  // window, which PostgreSQL can run in parallel, instead of a thousand index ranges.
-  const fast = everyone
-    ? sql`left join (select s.patient_id, ${counts} from sg_readings s
-          where s.patient_id in (select id from mine) and ${valid} group by s.patient_id) t1
-        on t1.patient_id = m.id`
-    : sql`left join lateral (select ${counts} from sg_readings s where s.patient_id = m.id and ${valid}) t1 on true`;
-  return sql`${fast}
-  left join lateral (
-    select count(*)::int as n, count(*) filter (where d.mgdl < 69.95)::int as below,
-           count(*) filter (where d.mgdl >= 180.05)::int as above
-      from (select distinct on (s.time) s.mgdl from sg_readings s
-             where s.patient_id = m.id and ${valid} order by s.time, s.serial) d
-     where t1.multi having t1.multi) t2 on true`;
+function tir(from: Date, to: Date, scope: 'mine' | 'page'): SQL {
+  const firstDay = Math.ceil(from.getTime() / MS_PER_DAY);
+  const endDay = Math.max(firstDay, Math.floor(to.getTime() / MS_PER_DAY));
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const who = sql`patient_id in (select id from ${sql.raw(scope)})`;
+  return sql`left join (
+    select c.patient_id, sum(c.n)::int as n, sum(c.below)::int as below, sum(c.above)::int as above
+      from (select patient_id, n, below, above from sg_day_counts
+             where ${who} and day >= ${firstDay} and day < ${endDay}
+            union all
+            select patient_id, n, below, above from sg_hour_counts
+             where ${who} and ((hour >= ${iso(from.getTime())}::timestamptz and hour < ${iso(firstDay * MS_PER_DAY)}::timestamptz)
+                or (hour >= ${iso(endDay * MS_PER_DAY)}::timestamptz and hour < ${iso(to.getTime())}::timestamptz))) c
+     group by c.patient_id) t on t.patient_id = m.id`;
 }
-const TIR_COLUMNS = sql`coalesce(t2.n, t1.n) as tir_n, coalesce(t2.below, t1.below) as tir_below,
-    coalesce(t2.above, t1.above) as tir_above`;
+const TIR_COLUMNS = sql`t.n as tir_n, t.below as tir_below, t.above as tir_above`;
 
-function sortKey(sort: PatientSort): SQL {
-  switch (sort) {
+function sortKey(p: Pick<ListParams, 'sort' | 'from' | 'to' | 'now'>): SQL {
+  switch (p.sort) {
     case 'name':
       return sql`m.sort_name`;
     case 'upload_time':
       return sql`up.upload_time`;
-    case 'glucose':
-      return sql`g.g_mgdl`;
-    case 'tir':
-      // Percent in range; patients without readings in the window sort last either way.
-      return sql`case when coalesce(t2.n, t1.n) > 0
-        then (coalesce(t2.n, t1.n) - coalesce(t2.below, t1.below) - coalesce(t2.above, t1.above))::float8
-             / coalesce(t2.n, t1.n) end`;
+    case 'glucose': {
+      // A reading older than an hour shows '--' (domain isStale, spec §9): it sorts with the
+      // patients who have none, never as if it were current.
+      const freshFrom = new Date(p.now.getTime() - STALE_AFTER_SECONDS * 1000).toISOString();
+      return sql`case when g.g_time >= ${freshFrom}::timestamptz then g.g_mgdl end`;
+    }
+    case 'tir': {
+      // Percent in range, only with enough data (domain hasEnoughDataForTir: the figure the list
+      // shows); patients without it sort last either way.
+      const expected = (p.to.getTime() - p.from.getTime()) / (SAMPLING_INTERVAL_MIN * 60_000);
+      const needed = (expected * TIR_MIN_COVERAGE_PCT) / 100;
+      return sql`case when t.n > 0 and t.n >= ${needed} then (t.n - t.below - t.above)::float8 / t.n end`;
+    }
   }
 }
 
@@ -144,11 +154,15 @@ export async function listPage(db: Db, p: ListParams): Promise<PatientRow[]> {
   const figures: Array<{ needed: boolean; join: SQL; columns: SQL }> = [
     { needed: p.sort === 'glucose', join: LATEST, columns: sql`g.*` },
     { needed: p.sort === 'upload_time', join: UPLOAD, columns: sql`up.upload_time` },
-    { needed: p.sort === 'tir', join: tir(p.from, p.to, p.sort === 'tir'), columns: TIR_COLUMNS },
+    {
+      needed: p.sort === 'tir',
+      join: tir(p.from, p.to, p.sort === 'tir' ? 'mine' : 'page'),
+      columns: TIR_COLUMNS,
+    },
   ];
   const before = figures.filter((f) => f.needed);
   const after = figures.filter((f) => !f.needed);
-  const innerCols = [sql`m.*`, ...before.map((f) => f.columns), sql`${sortKey(p.sort)} as sort_key`];
+  const innerCols = [sql`m.*`, ...before.map((f) => f.columns), sql`${sortKey(p)} as sort_key`];
   const order = sql`sort_key ${dir} nulls last, sort_name asc, id asc`;
   // JIT compilation costs PostgreSQL about a second on this statement (its estimated cost is high
   // by nature: thousands of readings per patient) and never pays back on a 20-row page.

@@ -14,6 +14,7 @@ import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
 import { requireActor } from '../../http/auth';
+import type { RouteAccess } from '../../policy/route-access';
 import { createPatientsService, mayChange } from './patients.service';
 
 /** The clinician's patient list, new patient and deletion (spec §2, §6, §7; errors §8: 12 → /hcpLogin). */
@@ -27,16 +28,27 @@ export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): v
    * Creating and deleting patients changes care: the clinic login (read only) and the admin login
    * may not. Checked before the body is validated, like the route-access guard, so they learn
    * nothing about the route. Operations are recorded by the service, with the patient as subject.
+   * Without a valid session the answer is error 12, as on the patient list (spec §8: → /hcpLogin).
    */
   const treatingClinician = async (req: FastifyRequest, reply: FastifyReply) => {
-    await ctx.authenticate(req, reply);
+    try {
+      await ctx.authenticate(req, reply);
+    } catch (e) {
+      if (e instanceof ApiError) throw new ApiError(ErrorCode.TOKEN_INVALID_HCP);
+      throw e;
+    }
     if (!mayChange(requireActor(req))) throw new ApiError(ErrorCode.FORBIDDEN);
   };
+  const hcpWork = {
+    kind: 'hcpWork',
+    unauthorizedCode: ErrorCode.TOKEN_INVALID_HCP,
+  } as const satisfies RouteAccess;
 
   r.get(
     API.patients,
     {
-      config: { access: { kind: 'hcpWork', unauthorizedCode: ErrorCode.TOKEN_INVALID_HCP } },
+      // The page view is on record: which patients (names, glucose, time in range) the HCP saw.
+      config: { access: { ...hcpWork, op: 'patients.list' } },
       preHandler: ctx.authenticate,
       schema: {
         tags: ['patients'],
@@ -47,13 +59,28 @@ export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): v
         response: { 200: patientsResponse, ...refusals },
       },
     },
-    async (req) => ({ error: 0 as const, patients: await patients.list(requireActor(req), req.query) }),
+    async (req) => {
+      const page = await patients.list(requireActor(req), req.query);
+      const { page: n, size, sort, order, q, diabetes_type } = req.query;
+      req.auditDetail = {
+        query: {
+          page: n,
+          size,
+          sort,
+          order,
+          ...(q ? { q } : {}),
+          ...(diabetes_type ? { diabetes_type } : {}),
+        },
+        shown: page.items.map((i) => i.uid),
+      };
+      return { error: 0 as const, patients: page };
+    },
   );
 
   r.post(
     API.patientsNew,
     {
-      config: { access: { kind: 'hcpWork' } },
+      config: { access: hcpWork },
       preValidation: treatingClinician,
       preHandler: ctx.authenticate,
       schema: {
@@ -71,7 +98,7 @@ export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): v
   r.post(
     API.patientsDelete,
     {
-      config: { access: { kind: 'hcpWork' } },
+      config: { access: hcpWork },
       preValidation: treatingClinician,
       preHandler: ctx.authenticate,
       schema: {

@@ -1,4 +1,4 @@
-import { ageOn, ErrorCode, MS_PER_DAY, SAMPLING_INTERVAL_MIN } from '@cgm/domain';
+import { ageOn, ErrorCode, MS_PER_DAY, SAMPLING_INTERVAL_MIN, type GlucoseUnit } from '@cgm/domain';
 import type {
   PatientListItem,
   PatientsResponse,
@@ -13,6 +13,7 @@ import { fail } from '../../http/api-error';
 import { isoDay } from '../../http/input-problems';
 import { countPatients, listPage, type PatientRow } from './patients.repository';
 import { createPatientAccount, type NewPatientInput } from './new-patient';
+import { patientGlucoseUnits } from './patient-units';
 import { deletePatients } from './delete-patients';
 
 /** Time in range is shown over the last 14 days (issue "Clinician work"). */
@@ -20,6 +21,16 @@ export const TIR_DAYS = 14;
 const EXPECTED_READINGS = (TIR_DAYS * MS_PER_DAY) / (SAMPLING_INTERVAL_MIN * 60_000);
 
 type ListQuery = z.output<typeof patientsQuery>;
+
+const MS_PER_HOUR = 3_600_000;
+/**
+ * The window of the list's time in range: the 14 days of whole UTC hours that end with the
+ * current hour (the derived counts are per hour), so "now" and up to an hour more than 14 days.
+ */
+export function tirWindow(now: Date): { from: Date; to: Date } {
+  const to = Math.floor(now.getTime() / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR;
+  return { from: new Date(to - TIR_DAYS * MS_PER_DAY), to: new Date(to) };
+}
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -48,7 +59,7 @@ function age(birthday: string | null, today: string): number | null {
   }
 }
 
-function toItem(r: PatientRow, today: string): PatientListItem {
+function toItem(r: PatientRow, today: string, unit: GlucoseUnit): PatientListItem {
   return {
     uid: r.id,
     username: r.username,
@@ -71,6 +82,7 @@ function toItem(r: PatientRow, today: string): PatientListItem {
             quality: r.g_quality,
             code: r.g_code,
           },
+    unit,
     tir14: tirFromCounts(r.tir_n ?? 0, r.tir_below ?? 0, r.tir_above ?? 0),
     deletes_account: r.deletes_account,
   };
@@ -87,7 +99,12 @@ export function createPatientsService(ctx: AppContext) {
   async function list(actor: Actor, q: ListQuery): Promise<PatientsResponse['patients']> {
     if (!mayList(actor)) fail(ErrorCode.FORBIDDEN);
     const now = ctx.clock.now();
-    const filter = { hcpId: actor.userId, q: q.q || undefined, diabetesType: q.diabetes_type };
+    const filter = {
+      hcpId: actor.userId,
+      clinicLogin: actor.flags.clinicLogin,
+      q: q.q || undefined,
+      diabetesType: q.diabetes_type,
+    };
     const [total, rows] = await Promise.all([
       countPatients(ctx.db, filter),
       listPage(ctx.db, {
@@ -96,14 +113,19 @@ export function createPatientsService(ctx: AppContext) {
         order: q.order,
         limit: q.size,
         offset: (q.page - 1) * q.size,
-        from: new Date(now.getTime() - TIR_DAYS * MS_PER_DAY),
-        to: now,
+        ...tirWindow(now),
+        now,
       }),
     ]);
     const pages = Math.ceil(total / q.size);
     const today = isoDay(now);
+    // Each patient in the unit their monitor shows (their settings), as on every other screen.
+    const units = await patientGlucoseUnits(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
     return {
-      items: rows.map((r) => toItem(r, today)),
+      items: rows.map((r) => toItem(r, today, units.get(r.id)!)),
       pages,
       total,
       page: q.page,

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API, type PatientProfile } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createPeople, MAY_NOT_READ, registerDevice, type People, type Who } from '../../test/people';
-import { profiles, users } from '../../db/schema';
+import {
+  createPeople,
+  MAY_NOT_READ,
+  registerDevice,
+  TEST_PASSWORD,
+  type People,
+  type Who,
+} from '../../test/people';
+import { createUser } from '../../cli/create-user';
+import { profiles, relations, uploads, users } from '../../db/schema';
+import { newId } from '../../lib/crypto';
 
 let t: TestApp;
 let p: People;
@@ -22,8 +31,8 @@ afterAll(() => t.close());
 const get = (who: Who) => t.call<Body>('GET', API.patientProfile(p.ids.patient), { token: p.tokens[who] });
 const save = (who: Who, body: unknown) =>
   t.call<Body>('POST', API.patientProfile(p.ids.patient), { token: p.tokens[who], body });
-const createdBy = (value: 'register' | 'hcp') =>
-  t.ctx.db.update(users).set({ createdBy: value }).where(eq(users.id, p.ids.patient));
+const createdBy = (value: 'register' | 'hcp', creatorId: string | null = null) =>
+  t.ctx.db.update(users).set({ createdBy: value, creatorId }).where(eq(users.id, p.ids.patient));
 const stored = async () =>
   (await t.ctx.db.select().from(profiles).where(eq(profiles.userId, p.ids.patient)))[0];
 
@@ -47,6 +56,21 @@ describe('reading a patient profile', () => {
       inpatient: false,
       editable: [],
     });
+  });
+
+  it('gives as last upload only an upload that stored data (not a deletion, not an empty batch)', async () => {
+    const row = (at: number, label: string | null) => ({
+      id: newId(),
+      patientId: p.ids.patient,
+      source: 'realtime' as const,
+      receivedAt: new Date(at),
+      stored: 0,
+      duplicates: 3,
+      rejected: 0,
+      label,
+    });
+    await t.ctx.db.insert(uploads).values([row(NOW + 60_000, null), row(NOW + 120_000, 'deleted')]);
+    expect((await get('hcp')).body.profile.upload_time).toBe(NOW);
   });
 
   it.each(MAY_NOT_READ)('is refused to %s', async (who) => {
@@ -79,8 +103,8 @@ describe('a patient who registered owns their personal profile', () => {
   });
 });
 
-describe('a patient an HCP created is kept by the care team', () => {
-  beforeAll(() => createdBy('hcp'));
+describe('a patient an HCP created is kept by the care team that created it', () => {
+  beforeAll(() => createdBy('hcp', p.ids.hcp));
 
   it('lets the HCP change every field, validated as in spec §5', async () => {
     const res = await save('hcp', {
@@ -123,5 +147,82 @@ describe('a patient an HCP created is kept by the care team', () => {
     const before = await stored();
     expect((await save(who, { bed_no: '9' })).status).toBe(403);
     expect(await stored()).toEqual(before);
+  });
+});
+
+describe('only the creating HCP or the creating HCP group keeps the personal details', () => {
+  const ALL = [
+    'realname', 'alias', 'gender', 'height', 'weight', 'diabetes_type', 'address', 'zipcode',
+    'telephone', 'birthday', 'diabetes_diagnosis_date', 'inpatient', 'patient_no', 'bed_no',
+  ]; // prettier-ignore
+  let creator: string;
+  let colleague: { id: string; token: string };
+  let member: { id: string; token: string };
+  let stranger: { id: string; token: string };
+
+  async function acceptedHcp(username: string, extra: { createdBy?: 'hcp_group'; groupId?: string } = {}) {
+    const id = await createUser(t.ctx.db, {
+      username,
+      password: TEST_PASSWORD,
+      userType: 'D',
+      realname: username.split('@')[0]!,
+      createdBy: extra.createdBy ?? 'register',
+    });
+    if (extra.groupId) await t.ctx.db.update(users).set({ groupId: extra.groupId }).where(eq(users.id, id));
+    await t.ctx.db.insert(relations).values({
+      id: newId(),
+      patientId: p.ids.patient,
+      followerId: id,
+      followerType: 'D',
+      state: 'accepted',
+      requestedBy: id,
+    });
+    return { id, token: await t.signIn(id) };
+  }
+
+  beforeAll(async () => {
+    // p.hcp created the account and manages a group with `member`; `colleague` and `stranger` are
+    // HCPs of no group the patient also accepted.
+    creator = p.ids.hcp;
+    member = await acceptedHcp('member@example.com', { createdBy: 'hcp_group', groupId: creator });
+    colleague = await acceptedHcp('colleague@example.com');
+    stranger = await acceptedHcp('stranger-doc@example.com');
+    await createdBy('hcp', creator);
+  });
+
+  const editable = async (token: string) =>
+    (await t.call<Body>('GET', API.patientProfile(p.ids.patient), { token })).body.profile.editable;
+
+  it('lets the creating HCP and a member of their group edit everything', async () => {
+    expect(await editable(p.tokens.hcp)).toEqual(ALL);
+    expect(await editable(member.token)).toEqual(ALL);
+  });
+
+  it('gives any other accepted HCP the clinic fields only, and refuses a personal field (403)', async () => {
+    expect(await editable(colleague.token)).toEqual(['inpatient', 'patient_no', 'bed_no']);
+    const before = await stored();
+    const res = await t.call<Body>('POST', API.patientProfile(p.ids.patient), {
+      token: stranger.token,
+      body: { realname: 'Someone Else' },
+    });
+    expect(res.status).toBe(403);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('lets a manager edit an account their member created, and no one of another group', async () => {
+    await createdBy('hcp', member.id);
+    expect(await editable(p.tokens.hcp)).toEqual(ALL);
+    expect(await editable(colleague.token)).toEqual(['inpatient', 'patient_no', 'bed_no']);
+  });
+
+  it('gives the creator nothing more once the patient no longer accepts them', async () => {
+    await createdBy('hcp', colleague.id);
+    await t.ctx.db
+      .update(relations)
+      .set({ state: 'removed' })
+      .where(and(eq(relations.patientId, p.ids.patient), eq(relations.followerId, colleague.id)));
+    expect((await t.call('GET', API.patientProfile(p.ids.patient), { token: colleague.token })).status).toBe(
+      403,
+    );
   });
 });

@@ -5,14 +5,14 @@ import {
   isValidHeightOrWeight,
   isValidPostcode,
   isValidRealName,
-  type ProfileEditor,
 } from '@cgm/domain';
 import type { PatientProfile, PatientProfileFieldName, PatientProfileUpdate } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { ApiError, fail } from '../../http/api-error';
 import { InputProblems, isCalendarDay, isoDay } from '../../http/input-problems';
-import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../policy/patient-data';
+import { profileEditorOf } from '../../policy/profile-editor';
 import { createPatientProfileRepository, type PatientProfileChanges } from './patient-profile.repository';
 
 /** Empty strings clear optional text fields, as on the own profile (contract `profileUpdate`). */
@@ -22,21 +22,17 @@ const blankToNull = (value: string | null | undefined): string | null | undefine
 /**
  * A patient's profile as the care team sees and keeps it (spec §3 "Profile", "Patient labels";
  * §7 patients/{id}/profile). Who may change which field is the domain's rule
- * (`editableProfileFields`): a registered patient's personal details are theirs.
+ * (`editableProfileFields`) applied to the policy's answer (policy/profile-editor.ts): a patient's
+ * personal details are theirs, except on an account the editor's own care team created.
  */
 export function createPatientProfileService(ctx: AppContext) {
   const repo = createPatientProfileRepository(ctx.db);
-
-  async function editorOf(actor: Actor, patientId: string): Promise<ProfileEditor> {
-    if (actor.userId === patientId) return actor.userType === 'P' ? 'self' : 'reader';
-    return (await mayAccessPatient(ctx.db, actor, patientId, 'clinical')) ? 'clinician' : 'reader';
-  }
 
   async function view(actor: Actor, patientId: string): Promise<PatientProfile> {
     const [loaded, uploadAt, editor] = await Promise.all([
       repo.load(patientId),
       repo.lastUpload(patientId),
-      editorOf(actor, patientId),
+      profileEditorOf(ctx.db, actor, patientId),
     ]);
     if (!loaded) return fail(ErrorCode.NOT_FOUND);
     const { user, profile } = loaded;

@@ -148,9 +148,14 @@ describe('changing and deleting records', () => {
     expect((await remove(who, [note])).status).toBe(403);
   });
 
-  it('deletes a record', async () => {
+  it('deletes a record softly: gone for every reader, the row kept with who and when', async () => {
     expect((await remove('hcp', [note])).body).toEqual({ error: 0, deleted: 1 });
     expect((await get('hcp')).body.notes.some((n) => n.rid === note)).toBe(false);
+    expect((await get('patient')).body.notes.some((n) => n.rid === note)).toBe(false);
     expect((await remove('hcp', [note])).status).toBe(404);
+    expect((await edit('hcp', { rid: note, kind: 'note', data: { text: 'Back?' } })).status).toBe(404);
+    const kept = (await rowsOf(p.ids.patient)).find((r) => r.id === note)!;
+    expect(kept).toMatchObject({ deletedAt: new Date(NOW + 60_000), updatedBy: p.ids.hcp });
+    expect(kept.data).toEqual({ text: 'Changed' });
   });
 });

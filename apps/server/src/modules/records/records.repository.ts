@@ -1,11 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { medicalRecords, profiles, users } from '../../db/schema';
 
 export type RecordRow = typeof medicalRecords.$inferSelect;
 export type NewRecordRow = typeof medicalRecords.$inferInsert;
 
-/** SQL of a patient's medical record (spec §3 "Records"); every statement names the patient. */
+/**
+ * SQL of a patient's medical record (spec §3 "Records"); every statement names the patient. A
+ * deleted record keeps its row (deleted_at set, like events) so the operation history can account
+ * for it; no read here ever returns it.
+ */
 export function createRecordsRepository(db: Db) {
   return {
     /** Oldest first, as a record grows; the screen shows the newest on top where it helps. */
@@ -15,7 +19,7 @@ export function createRecordsRepository(db: Db) {
         .from(medicalRecords)
         .leftJoin(users, eq(users.id, medicalRecords.authorId))
         .leftJoin(profiles, eq(profiles.userId, medicalRecords.authorId))
-        .where(eq(medicalRecords.patientId, patientId))
+        .where(and(eq(medicalRecords.patientId, patientId), isNull(medicalRecords.deletedAt)))
         .orderBy(asc(medicalRecords.recordedAt), asc(medicalRecords.createdAt), asc(medicalRecords.id));
     },
 
@@ -28,7 +32,13 @@ export function createRecordsRepository(db: Db) {
           recordedAt: medicalRecords.recordedAt,
         })
         .from(medicalRecords)
-        .where(and(eq(medicalRecords.patientId, patientId), inArray(medicalRecords.id, [...rids])));
+        .where(
+          and(
+            eq(medicalRecords.patientId, patientId),
+            inArray(medicalRecords.id, [...rids]),
+            isNull(medicalRecords.deletedAt),
+          ),
+        );
     },
 
     /** The patient's complication or concomitant rows (one per disease and kind). */
@@ -40,6 +50,7 @@ export function createRecordsRepository(db: Db) {
           and(
             eq(medicalRecords.patientId, patientId),
             inArray(medicalRecords.kind, ['complication', 'concomitant']),
+            isNull(medicalRecords.deletedAt),
           ),
         );
     },
@@ -48,10 +59,18 @@ export function createRecordsRepository(db: Db) {
       await db.insert(medicalRecords).values(rows);
     },
 
-    async remove(patientId: string, rids: readonly string[]): Promise<number> {
+    /** Soft delete: the row stays for the audit trail, invisible to every reader. */
+    async remove(patientId: string, rids: readonly string[], by: string, at: Date): Promise<number> {
       const done = await db
-        .delete(medicalRecords)
-        .where(and(eq(medicalRecords.patientId, patientId), inArray(medicalRecords.id, [...rids])))
+        .update(medicalRecords)
+        .set({ deletedAt: at, updatedAt: at, updatedBy: by })
+        .where(
+          and(
+            eq(medicalRecords.patientId, patientId),
+            inArray(medicalRecords.id, [...rids]),
+            isNull(medicalRecords.deletedAt),
+          ),
+        )
         .returning({ id: medicalRecords.id });
       return done.length;
     },
@@ -66,7 +85,13 @@ export function createRecordsRepository(db: Db) {
       const done = await db
         .update(medicalRecords)
         .set({ ...changes, updatedAt: at, updatedBy: by })
-        .where(and(eq(medicalRecords.patientId, patientId), eq(medicalRecords.id, rid)))
+        .where(
+          and(
+            eq(medicalRecords.patientId, patientId),
+            eq(medicalRecords.id, rid),
+            isNull(medicalRecords.deletedAt),
+          ),
+        )
         .returning({ id: medicalRecords.id });
       return done.length;
     },

@@ -18,6 +18,7 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
+import { callSite } from '../history/operation-history';
 import { createPatientProfileService } from './patient-profile.service';
 import { createRecordsService } from './records.service';
 
@@ -51,7 +52,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.post(
     routeOf(API.recordsNew),
     {
-      config: { access: { kind: 'patient', action: 'clinical', op: 'records.add' } },
+      config: { access: { kind: 'patient', action: 'clinical', op: 'records.add', recordedBy: 'service' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -64,14 +65,16 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (req) => ({
       error: 0 as const,
-      rids: await records.add(requireActor(req), req.params.id, req.body.data),
+      rids: await records.add(requireActor(req), req.params.id, req.body.data, callSite(req)),
     }),
   );
 
   r.post(
     routeOf(API.recordsDelete),
     {
-      config: { access: { kind: 'patient', action: 'clinical', op: 'records.delete' } },
+      config: {
+        access: { kind: 'patient', action: 'clinical', op: 'records.delete', recordedBy: 'service' },
+      },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -84,14 +87,14 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (req) => ({
       error: 0 as const,
-      deleted: await records.remove(requireActor(req), req.params.id, req.body.rids),
+      deleted: await records.remove(requireActor(req), req.params.id, req.body.rids, callSite(req)),
     }),
   );
 
   r.post(
     routeOf(API.recordsEdit),
     {
-      config: { access: { kind: 'patient', action: 'clinical', op: 'records.edit' } },
+      config: { access: { kind: 'patient', action: 'clinical', op: 'records.edit', recordedBy: 'service' } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -104,7 +107,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (req) => ({
       error: 0 as const,
-      rid: await records.edit(requireActor(req), req.params.id, req.body),
+      rid: await records.edit(requireActor(req), req.params.id, req.body, callSite(req)),
     }),
   );
 

@@ -13,6 +13,7 @@ import { ApiError, fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
 import { newId } from '../../lib/crypto';
 import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
+import { recordHcpChange, type CallSite } from '../history/operation-history';
 import { createPatientProfileService } from './patient-profile.service';
 import { createRecordsRepository, type RecordRow } from './records.repository';
 
@@ -90,7 +91,13 @@ export function createRecordsService(ctx: AppContext) {
       };
     },
 
-    async add(actor: Actor, patientId: string, inputs: readonly RecordInput[]): Promise<string[]> {
+    /** An HCP's change is written to the operation history in the change's own transaction. */
+    async add(
+      actor: Actor,
+      patientId: string,
+      inputs: readonly RecordInput[],
+      site: CallSite,
+    ): Promise<string[]> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
       const problems = new InputProblems();
       const data = inputs.map((input, i) => normalize(input, problems, `data.${i}.`));
@@ -110,23 +117,45 @@ export function createRecordsService(ctx: AppContext) {
         const keys = inputs.filter((i) => isDisease(i.kind)).map((i) => diseaseKey(i.kind, i.data));
         await assertNoDuplicate(r, patientId, keys);
         await r.insert(rows);
+        await recordHcpChange({ db: tx, clock: ctx.clock }, actor, site, {
+          patientId,
+          action: 'records.add',
+          detail: {
+            rids: rows.map((row) => row.id),
+            values: rows.map((row) => ({
+              rid: row.id,
+              kind: row.kind,
+              data: row.data,
+              recorded_at: row.recordedAt.toISOString(),
+            })),
+          },
+        });
       });
       return rows.map((r) => r.id);
     },
 
-    /** All or none: an id that is not this patient's record answers 404 and nothing is deleted. */
-    async remove(actor: Actor, patientId: string, rids: readonly string[]): Promise<number> {
+    /**
+     * All or none: an id that is not this patient's live record answers 404 and nothing is deleted.
+     * The rows stay (deleted softly), so what was deleted can be accounted for.
+     */
+    async remove(actor: Actor, patientId: string, rids: readonly string[], site: CallSite): Promise<number> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
       const unique = [...new Set(rids)];
       return ctx.db.transaction(async (tx) => {
         const r = createRecordsRepository(tx);
         const found = await r.find(patientId, unique);
         if (found.length !== unique.length) fail(ErrorCode.NOT_FOUND);
-        return r.remove(patientId, unique);
+        const deleted = await r.remove(patientId, unique, actor.userId, ctx.clock.now());
+        await recordHcpChange({ db: tx, clock: ctx.clock }, actor, site, {
+          patientId,
+          action: 'records.delete',
+          detail: { rids: unique, kinds: found.map((f) => f.kind) },
+        });
+        return deleted;
       });
     },
 
-    async edit(actor: Actor, patientId: string, input: RecordsEditRequest): Promise<string> {
+    async edit(actor: Actor, patientId: string, input: RecordsEditRequest, site: CallSite): Promise<string> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
       const problems = new InputProblems();
       const data = normalize(input, problems, '');
@@ -142,13 +171,19 @@ export function createRecordsService(ctx: AppContext) {
           });
         if (isDisease(input.kind))
           await assertNoDuplicate(r, patientId, [diseaseKey(input.kind, data)], input.rid);
-        await r.update(
+        const recordedAt = input.recorded_at ? new Date(input.recorded_at) : found.recordedAt;
+        await r.update(patientId, input.rid, { data, recordedAt }, actor.userId, ctx.clock.now());
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        if (JSON.stringify(found.data) !== JSON.stringify(data))
+          changes.data = { from: found.data, to: data };
+        if (found.recordedAt.getTime() !== recordedAt.getTime()) {
+          changes.recorded_at = { from: found.recordedAt.toISOString(), to: recordedAt.toISOString() };
+        }
+        await recordHcpChange({ db: tx, clock: ctx.clock }, actor, site, {
           patientId,
-          input.rid,
-          { data, recordedAt: input.recorded_at ? new Date(input.recorded_at) : found.recordedAt },
-          actor.userId,
-          ctx.clock.now(),
-        );
+          action: 'records.edit',
+          detail: { rid: input.rid, kind: found.kind, changes },
+        });
       });
       return input.rid;
     },

@@ -49,6 +49,12 @@ describe('the follower’s connections (spec §3 Connection item, §7 monitor/co
       real_name: 'Test patient',
       sensor_status: status.sensor_status,
       pump_status: status.pump_status,
+      // The unit the patient's monitor shows: their country's default until they choose one.
+      unit: (
+        await t.call<{ settings: { unit: string } }>('GET', API.settings(p.ids.patient), {
+          token: p.tokens.carer,
+        })
+      ).body.settings.unit,
     });
     expect(res.body.connections[0]!.sensor_status).toMatchObject({
       glucose: 123,
@@ -74,6 +80,19 @@ describe('the follower’s connections (spec §3 Connection item, §7 monitor/co
         status,
       }),
     ]);
+  });
+
+  it("gives each patient in the unit of the patient's own monitor settings, whoever looks", async () => {
+    const unitOf = async (token: string) => (await connections(token)).body.connections[0]!.unit;
+    const before = await unitOf(p.tokens.carer);
+    const other = before === 'mg/dL' ? 'mmol/L' : 'mg/dL';
+    const save = await t.call('POST', API.monitorSettings(p.ids.patient), {
+      token: p.tokens.patient,
+      body: { unit: other },
+    });
+    expect(save.status).toBe(200);
+    expect(await unitOf(p.tokens.carer)).toBe(other);
+    expect(await unitOf(p.tokens.hcp)).toBe(other);
   });
 
   it('shows strangers nothing, refuses patients and answers error 14 without a valid token', async () => {
@@ -156,6 +175,18 @@ describe('registration with an HCP’s invitation code (status invited)', () => 
     ).toEqual({
       error: 0,
       status: 'cancelled',
+    });
+    // The HCP is told, so the invitation does not look pending to them for ever.
+    const told = await t.call<{ messages: Array<{ message_type: string; uid: string }> }>(
+      'GET',
+      API.messages,
+      {
+        token: p.tokens.hcp,
+      },
+    );
+    expect(told.body.messages[0]).toMatchObject({
+      message_type: 'RELATION_AUTH_INVITATION_CANCEL',
+      uid: invited.id,
     });
     t.clock.advance(1000);
     await t.call('POST', API.relationsRequest, {

@@ -3,7 +3,9 @@ import type { ConnectionItem, ConnectionRequest, ConnectionsResponse } from '@cg
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { mayAccessPatient } from '../../policy/patient-data';
+import { recordOperation, type CallSite } from '../history/operation-history';
 import { createMonitorService } from '../monitor/monitor.service';
+import { patientGlucoseUnits } from '../patients/patient-units';
 import { createRelationsRepository } from './relations.repository';
 
 /**
@@ -16,12 +18,16 @@ export function createConnectionsService(ctx: AppContext) {
   const monitor = createMonitorService(ctx);
 
   return {
-    async list(actor: Actor): Promise<ConnectionsResponse> {
+    async list(actor: Actor, site: CallSite): Promise<ConnectionsResponse> {
       const rows = await repo.forFollower(actor.userId);
       const accepted = rows.filter((r) => r.relation.state === 'accepted' && r.userType === 'P');
       // The policy has the last word (an admin login, for one, reads no patient data even if accepted).
       const allowed = await Promise.all(accepted.map((r) => mayAccessPatient(ctx.db, actor, r.uid, 'read')));
       const followed = accepted.filter((_, i) => allowed[i]);
+      const units = await patientGlucoseUnits(
+        ctx.db,
+        followed.map((r) => r.uid),
+      );
       const connections = await Promise.all(
         followed.map(async (r): Promise<ConnectionItem> => {
           // The monitor's own status call: it asks the consent policy again, and a chart window of
@@ -34,16 +40,36 @@ export function createConnectionsService(ctx: AppContext) {
             real_name: r.realname ?? '',
             sensor_status: status.sensor_status,
             pump_status: status.pump_status,
+            unit: units.get(r.uid)!,
           };
         }),
       );
+      // An HCP read each followed patient's sensor and pump state: one history row per patient,
+      // all written before the answer leaves (an error here withholds the answer).
+      if (actor.userType === 'D' && connections.length > 0) {
+        await ctx.db.transaction(async (tx) => {
+          for (const c of connections) {
+            await recordOperation(
+              { db: tx, clock: ctx.clock },
+              {
+                area: 'hcp',
+                actorId: actor.userId,
+                subjectId: c.uid,
+                action: 'connections.status',
+                detail: { method: 'GET', route: site.route },
+                ip: site.ip,
+              },
+            );
+          }
+        });
+      }
       const requests = rows
         .filter((r) => r.relation.state !== 'accepted')
         .map((r): ConnectionRequest => ({
           uid: r.uid,
           username: r.username,
-          alias: r.alias ?? null,
-          // Not (or no longer) agreed: the follower sees only the masked name.
+          // Not (or no longer) agreed: the follower sees only the masked names.
+          alias: r.alias ? maskRealname(r.alias) : null,
           real_name: maskRealname(r.realname ?? ''),
           remark: r.relation.remark,
           status: connectionStatus(r.relation.state, 'follower', r.invited ? 'invitation' : 'request'),

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor, type Actor } from '../../http/auth';
 import type { RouteAccess } from '../../policy/route-access';
+import { callSite, type CallSite } from '../history/operation-history';
 import { createConnectionsService } from './connections.service';
 import { createRelationsService } from './relations.service';
 
@@ -65,14 +66,14 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
         response: { 200: relationChangeResponse, ...refusals },
       },
     },
-    async (req) => relations.request(requireActor(req), req.body),
+    async (req) => relations.request(requireActor(req), req.body, callSite(req)),
   );
 
   const change = (
     path: string,
     access: RouteAccess,
     summary: string,
-    run: (actor: Actor, uid: string) => Promise<{ error: 0; status: ConnectionStatus }>,
+    run: (actor: Actor, uid: string, site: CallSite) => Promise<{ error: 0; status: ConnectionStatus }>,
   ) =>
     r.post(
       path,
@@ -86,7 +87,7 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
           response: { 200: relationChangeResponse, ...refusals },
         },
       },
-      async (req) => run(requireActor(req), req.body.uid),
+      async (req) => run(requireActor(req), req.body.uid, callSite(req)),
     );
 
   change(
@@ -143,6 +144,6 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
         response: { 200: connectionsResponse, ...refusals },
       },
     },
-    async (req) => connections.list(requireActor(req)),
+    async (req) => connections.list(requireActor(req), callSite(req)),
   );
 }

@@ -16,21 +16,59 @@ import type {
   RelationsResponse,
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { Actor } from '../../http/auth';
 import { fail, failOutsideLogin } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
+import { recordOperation, type CallSite } from '../history/operation-history';
 import { insertRelationMessage, type RelationMessageType } from '../messages/messages.repository';
 import { createRelationsRepository } from './relations.repository';
 import { listAppsWithAccess } from '../nightscout/ns-credentials.repository';
 
-/** What the follower is told of each patient decision (spec §3 "Message", §4). */
+/**
+ * What the follower is told of each patient decision (spec §3 "Message", §4). A patient reaches
+ * 'cancelled' only by cancelling the follower's pending invitation: the follower is told that too,
+ * or their invitation would look pending to them for ever.
+ */
 const MESSAGE_OF: Partial<Record<RelationState, RelationMessageType>> = {
   accepted: 'RELATION_AUTH_PERMIT',
   rejected: 'RELATION_AUTH_REJECT',
   removed: 'RELATION_AUTH_CANCEL',
+  cancelled: 'RELATION_AUTH_INVITATION_CANCEL',
 };
 
 const originOf = (invited: boolean) => (invited ? 'invitation' : 'request');
+
+/** The operation-history key of a follower's own move (written for HCPs: spec §2 /HcpOperationHistory). */
+const FOLLOWER_OPS: Partial<Record<RelationAction, string>> = {
+  request: 'relation.request',
+  cancel: 'relation.cancel',
+  stop: 'relation.stop',
+};
+
+/** An HCP's request, withdrawal or stop, written in the transaction of the change itself. */
+async function recordFollowerMove(
+  db: Db,
+  ctx: AppContext,
+  actor: Actor,
+  patientId: string,
+  action: RelationAction,
+  site: CallSite | undefined,
+): Promise<void> {
+  const op = FOLLOWER_OPS[action];
+  if (!op || actor.userType !== 'D') return;
+  await recordOperation(
+    { db, clock: ctx.clock },
+    {
+      area: 'hcp',
+      actorId: actor.userId,
+      subjectId: patientId,
+      action: op,
+      detail: { method: 'POST', route: site?.route ?? '' },
+      ip: site?.ip ?? null,
+    },
+  );
+}
 
 /**
  * Connections and consent (spec §1, §4, §6): followers (carers M, HCPs D) ask, only the patient
@@ -58,6 +96,7 @@ export function createRelationsService(ctx: AppContext) {
     side: RelationSide,
     otherId: string,
     action: RelationAction,
+    site?: CallSite,
   ): Promise<{ error: 0; status: ConnectionStatus }> {
     const [patientId, followerId] = side === 'patient' ? [actor.userId, otherId] : [otherId, actor.userId];
     const found = await repo.find(patientId, followerId);
@@ -69,6 +108,7 @@ export function createRelationsService(ctx: AppContext) {
     await ctx.db.transaction(async (tx) => {
       const txRepo = createRelationsRepository(tx);
       if (!(await txRepo.move(relation.id, [relation.state], to, now))) fail(ErrorCode.CONFLICT);
+      if (side === 'follower') await recordFollowerMove(tx, ctx, actor, patientId, action, site);
       const type = side === 'patient' ? MESSAGE_OF[to] : undefined;
       if (type) {
         await insertRelationMessage(tx, {
@@ -108,54 +148,61 @@ export function createRelationsService(ctx: AppContext) {
       const patient = await patientByUsername(username);
       const found = await repo.find(patient.id, actor.userId);
       const state = found?.relation.state;
+      // Before consent the names are masked alike: an alias names a person as surely as a real name.
+      const agreed = state === 'accepted';
       return {
         error: 0,
         user: {
           uid: patient.id,
           username: patient.username,
-          alias: patient.alias ?? null,
-          realname: state === 'accepted' ? (patient.realname ?? '') : maskRealname(patient.realname ?? ''),
+          alias: patient.alias ? (agreed ? patient.alias : maskRealname(patient.alias)) : null,
+          realname: agreed ? (patient.realname ?? '') : maskRealname(patient.realname ?? ''),
           status: state ? connectionStatus(state, 'follower', originOf(found.invited)) : null,
         },
       };
     },
 
     /** A follower asks to see a patient's data: a new pending row, or the old row reopened. */
-    async request(actor: Actor, input: RelationRequestBody): Promise<{ error: 0; status: ConnectionStatus }> {
+    async request(
+      actor: Actor,
+      input: RelationRequestBody,
+      site?: CallSite,
+    ): Promise<{ error: 0; status: ConnectionStatus }> {
       const patient = await patientByUsername(input.username);
       const remark = input.remark ? input.remark : null;
       const now = ctx.clock.now();
       const found = await repo.find(patient.id, actor.userId);
-      if (!found) {
-        const inserted = await repo.insertPending({
-          id: newId(),
-          patientId: patient.id,
-          followerId: actor.userId,
-          followerType: actor.userType === 'D' ? 'D' : 'M',
-          requestedBy: actor.userId,
-          remark,
-          createdAt: now,
-        });
-        if (!inserted) fail(ErrorCode.CONFLICT);
-      } else {
-        const { relation } = found;
-        if (!nextRelationState(relation.state, 'request', 'follower')) fail(ErrorCode.CONFLICT);
-        const reopened = await repo.move(relation.id, [relation.state], 'pending', now, {
-          requestedBy: actor.userId,
-          remark,
-        });
-        if (!reopened) fail(ErrorCode.CONFLICT);
-      }
+      if (found && !nextRelationState(found.relation.state, 'request', 'follower')) fail(ErrorCode.CONFLICT);
+      await ctx.db.transaction(async (tx) => {
+        const txRepo = createRelationsRepository(tx);
+        const done = found
+          ? await txRepo.move(found.relation.id, [found.relation.state], 'pending', now, {
+              requestedBy: actor.userId,
+              remark,
+            })
+          : await txRepo.insertPending({
+              id: newId(),
+              patientId: patient.id,
+              followerId: actor.userId,
+              followerType: actor.userType === 'D' ? 'D' : 'M',
+              requestedBy: actor.userId,
+              remark,
+              createdAt: now,
+            });
+        if (!done) fail(ErrorCode.CONFLICT);
+        await recordFollowerMove(tx, ctx, actor, patient.id, 'request', site);
+      });
       ctx.bus.publish(patient.id, 0, 'access');
       return { error: 0, status: 'request sent' };
     },
 
     /** cancel: a follower withdraws a pending request; the patient removes a follower or an invitation. */
-    cancel: (actor: Actor, uid: string) =>
+    cancel: (actor: Actor, uid: string, site?: CallSite) =>
       actor.userType === 'P'
         ? change(actor, 'patient', uid, 'cancel')
-        : change(actor, 'follower', uid, 'cancel'),
-    stop: (actor: Actor, patientId: string) => change(actor, 'follower', patientId, 'stop'),
+        : change(actor, 'follower', uid, 'cancel', site),
+    stop: (actor: Actor, patientId: string, site?: CallSite) =>
+      change(actor, 'follower', patientId, 'stop', site),
     permit: (actor: Actor, followerId: string) => change(actor, 'patient', followerId, 'permit'),
     reject: (actor: Actor, followerId: string) => change(actor, 'patient', followerId, 'reject'),
 

@@ -3,7 +3,7 @@ import {
   clampLowThresholds,
   DEFAULT_TARGET_HIGH,
   DEFAULT_TARGET_LOW,
-  defaultGlucoseUnit,
+  patientGlucoseUnit,
   DISPLAY_MAX_MGDL,
   DISPLAY_MIN_MGDL,
   ErrorCode,
@@ -78,7 +78,7 @@ export function createMonitorSettingsService(ctx: AppContext) {
       return {
         ...DEFAULT_GLUCOSE,
         ...DEFAULT_DISPLAY,
-        unit: defaultGlucoseUnit(patient.country),
+        unit: patientGlucoseUnit(null, patient.country),
         saved: false,
         updated_at: null,
       };

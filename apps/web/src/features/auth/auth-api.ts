@@ -12,6 +12,11 @@ export function verifyMfa(mfaToken: string, code: string) {
   return api.post(API.loginMfa, { mfa_token: mfaToken, code }, loginResponse, publicCall);
 }
 
+/** The user's own password at the first sign-in (login answered 112); answers like the login. */
+export function setFirstPassword(passwordToken: string, password: string) {
+  return api.post(API.loginPassword, { password_token: passwordToken, password }, loginResponse, publicCall);
+}
+
 export function resendMfa(mfaToken: string) {
   return api.post(API.loginMfaResend, { mfa_token: mfaToken }, mfaResendResponse, publicCall);
 }

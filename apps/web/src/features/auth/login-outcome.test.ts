@@ -42,6 +42,8 @@ describe('loginOutcome (spec §8 login codes)', () => {
     [62, {}, { kind: 'error', key: 'errors.locked' }],
     [63, { mfa_token: 'm1' }, { kind: 'mfa', mfaToken: 'm1' }],
     [63, {}, { kind: 'error', key: 'errors.internal' }],
+    [112, { password_token: 'p1' }, { kind: 'firstPassword', passwordToken: 'p1' }],
+    [112, {}, { kind: 'error', key: 'errors.internal' }],
     [64, {}, { kind: 'error', key: 'messages.codeIncorrect' }],
     [100, {}, { kind: 'error', key: 'messages.usernamePasswordRequired' }],
     [107, {}, { kind: 'error', key: 'errors.rateLimited' }],

@@ -28,6 +28,8 @@ export const EDITIONS: Record<Edition, EditionInfo> = {
 export type LoginOutcome =
   | { kind: 'signedIn'; response: LoginResponse; needsTerms: boolean }
   | { kind: 'mfa'; mfaToken: string }
+  /** The password was chosen by someone else (an HCP): the user sets their own before anything. */
+  | { kind: 'firstPassword'; passwordToken: string }
   | { kind: 'error'; key: string; params?: Record<string, string | number> }
   | { kind: 'wrongRegion'; key: string; url: string | null };
 
@@ -64,6 +66,10 @@ export function loginOutcome(
     case ErrorCode.MFA_REQUIRED:
       return body.mfa_token
         ? { kind: 'mfa', mfaToken: body.mfa_token }
+        : { kind: 'error', key: 'errors.internal' };
+    case ErrorCode.PASSWORD_CHANGE_REQUIRED:
+      return body.password_token
+        ? { kind: 'firstPassword', passwordToken: body.password_token }
         : { kind: 'error', key: 'errors.internal' };
     case ErrorCode.MFA_CODE_WRONG:
       return { kind: 'error', key: 'messages.codeIncorrect' };

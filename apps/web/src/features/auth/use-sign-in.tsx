@@ -70,6 +70,12 @@ export function useSignIn(edition: Edition) {
       sessionStore().setItem(SESSION_KEYS.mfaLoginPage, loginPage);
       return void navigate('/verificationCode');
     }
+    // No session yet: the user's own password comes first, then the sign-in goes on from there.
+    if (outcome.kind === 'firstPassword') {
+      sessionStore().setItem(SESSION_KEYS.firstPasswordToken, outcome.passwordToken);
+      sessionStore().setItem(SESSION_KEYS.mfaLoginPage, loginPage);
+      return void navigate('/firstPassword');
+    }
     if (outcome.kind === 'wrongRegion') return setRegion({ key: outcome.key, url: outcome.url });
     setError({ key: outcome.key, ...(outcome.params ? { params: outcome.params } : {}) });
   };

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   API,
+  groupUserDeleteResponse,
   groupUserInfoResponse,
   groupUserNewResponse,
   groupUsersResponse,
@@ -72,6 +73,11 @@ export function addGroupUser(body: GroupUserNewRequest) {
 
 export function setGroupUserStatus(id: string, status: GroupUserStatus) {
   return api.post(`${API.hcpGroupUser(id)}/status`, { status }, groupUserStatusResponse);
+}
+
+/** Deletes a member; the body carries the manager's confirmation. */
+export function deleteGroupUser(id: string) {
+  return api.post(API.hcpGroupUserDelete(id), { confirm: true }, groupUserDeleteResponse);
 }
 
 /** The export file, fetched with the session's token (a plain link would carry none). */

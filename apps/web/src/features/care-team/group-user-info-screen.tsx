@@ -1,10 +1,11 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
 import { formatDate } from '../../i18n/format-time';
 import { useGroupUser } from './care-team-api';
+import { DeleteMember } from './delete-member';
 import { MemberPatients } from './member-patients';
 import { StatusTag, StatusToggle } from './status-toggle';
 import './care-team.css';
@@ -13,6 +14,7 @@ import './care-team.css';
 export function GroupUserInfoScreen() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const id = params.get('id')?.trim() ?? '';
   const info = useGroupUser(id);
   const user = info.data?.user;
@@ -41,7 +43,8 @@ export function GroupUserInfoScreen() {
             <dd>{formatDate(user.created_at, i18n.language)}</dd>
             <dt>{t('careTeam.col.status')}</dt>
             <dd>
-              <StatusTag status={user.status} /> <StatusToggle user={user} />
+              <StatusTag status={user.status} /> <StatusToggle user={user} />{' '}
+              <DeleteMember user={user} onDeleted={() => void navigate('/HcpUserManagement')} />
             </dd>
           </dl>
           <section aria-labelledby="ct-patients-title">

@@ -43,10 +43,17 @@ export const HISTORY_ACTIONS = [
   'nightscout.credentials.revoke',
   'patient.create',
   'patient.delete',
+  'patient.remove',
   'patient.export',
+  'patients.list',
+  'connections.status',
+  'relation.request',
+  'relation.cancel',
+  'relation.stop',
   'group.addUser',
   'group.disableUser',
   'group.enableUser',
+  'group.deleteUser',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

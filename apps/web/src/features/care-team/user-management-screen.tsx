@@ -9,6 +9,7 @@ import { Page, Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
 import { formatDate } from '../../i18n/format-time';
 import { useGroupUser, useGroupUsers } from './care-team-api';
+import { DeleteMember } from './delete-member';
 import { isGroupManager } from './group-manager';
 import { StatusTag, StatusToggle } from './status-toggle';
 import './care-team.css';
@@ -27,6 +28,10 @@ export function UserManagementScreen() {
           <div className="ct-toolbar">
             <Link className="btn btn--secondary" to="/HcpOperationHistory">
               {t('careTeam.management.history')}
+            </Link>
+            {/* The manager's own patients: add, find and delete them (spec §6 "patients"). */}
+            <Link className="btn btn--secondary" to="/HcpMenu">
+              {t('careTeam.management.patients')}
             </Link>
             <Link className="btn btn--primary" to="/HcpAddUser">
               {t('careTeam.management.add')}
@@ -94,7 +99,10 @@ function UsersTable({ users }: { users: readonly GroupUser[] }) {
                 {open === u.uid && <PatientsOf uid={u.uid} />}
               </td>
               <td>
-                <StatusToggle user={u} />
+                <div className="ct-actions">
+                  <StatusToggle user={u} />
+                  <DeleteMember user={u} />
+                </div>
               </td>
             </tr>
           ))}

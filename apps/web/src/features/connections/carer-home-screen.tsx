@@ -5,10 +5,8 @@ import type { ConnectionItem } from '@cgm/contract';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
-import { SESSION_KEYS } from '../../app/session';
 import { formatNumber } from '../../i18n/format';
 import { formatAge } from '../../i18n/format-time';
-import { sessionStore } from '../../lib/storage';
 import { useMyConnections } from './connections-api';
 import { cardGlucose, cardPump, displayName, monitorLink, type CardGlucose } from './connection-view';
 import './connections.css';
@@ -24,7 +22,6 @@ const TICK_MS = 15_000;
 export function CarerHomeScreen() {
   const { t } = useTranslation();
   const mine = useMyConnections(true);
-  const country = sessionStore().getItem(SESSION_KEYS.locCode);
   // Ages run on the server's clock: its time at the answer, then our ticks moved by the offset.
   const [tick, setTick] = useState<number | null>(null);
   useEffect(() => {
@@ -51,12 +48,7 @@ export function CarerHomeScreen() {
       {mine.data && mine.data.connections.length > 0 && (
         <ul className="patient-cards">
           {mine.data.connections.map((c) => (
-            <PatientCard
-              key={c.uid}
-              item={c}
-              glucose={cardGlucose(c.sensor_status, country, now)}
-              now={now}
-            />
+            <PatientCard key={c.uid} item={c} glucose={cardGlucose(c.sensor_status, c.unit, now)} now={now} />
           ))}
         </ul>
       )}

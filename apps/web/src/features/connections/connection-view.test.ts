@@ -59,6 +59,7 @@ describe('messageOutcome (spec §3 Message)', () => {
   it.each([
     ['RELATION_AUTH_PERMIT', 'accepted'],
     ['RELATION_AUTH_CANCEL', 'removed'],
+    ['RELATION_AUTH_INVITATION_CANCEL', 'invitationCancelled'],
     ['RELATION_AUTH_REJECT', 'rejected'],
     ['SOMETHING_ELSE', 'rejected'],
     ['', 'rejected'],
@@ -99,11 +100,11 @@ describe('displayName and counts', () => {
 });
 
 describe('cardGlucose (spec §4 staleness, §5 display, §9 unit)', () => {
-  it('shows the value in the user’s unit with its trend and age', () => {
-    const mmol = cardGlucose(sensor(), 'GB', NOW);
+  it('shows the value in the patient’s unit with its trend and age', () => {
+    const mmol = cardGlucose(sensor(), 'mmol/L', NOW);
     expect(mmol).toMatchObject({ kind: 'value', value: 7, decimals: 1, unit: 'mmol/L', ageMs: 60_000 });
     expect(mmol.trend?.arrow).toBeTruthy();
-    expect(cardGlucose(sensor(), 'DE', NOW)).toMatchObject({
+    expect(cardGlucose(sensor(), 'mg/dL', NOW)).toMatchObject({
       kind: 'value',
       value: 126,
       decimals: 0,
@@ -112,22 +113,22 @@ describe('cardGlucose (spec §4 staleness, §5 display, §9 unit)', () => {
   });
 
   it('is "--" once older than 3600 s', () => {
-    expect(cardGlucose(sensor({ glucoseTime: NOW - 3600_001 }), 'DE', NOW)).toMatchObject({
+    expect(cardGlucose(sensor({ glucoseTime: NOW - 3600_001 }), 'mg/dL', NOW)).toMatchObject({
       kind: 'stale',
       value: null,
     });
-    expect(cardGlucose(sensor({ glucoseTime: NOW - 3599_000 }), 'DE', NOW).kind).toBe('value');
+    expect(cardGlucose(sensor({ glucoseTime: NOW - 3599_000 }), 'mg/dL', NOW).kind).toBe('value');
   });
 
   it('has nothing without a sensor or a reading', () => {
-    expect(cardGlucose(null, 'DE', NOW)).toMatchObject({ kind: 'none', ageMs: null });
-    expect(cardGlucose(sensor({ glucose: null }), 'DE', NOW).kind).toBe('none');
+    expect(cardGlucose(null, 'mg/dL', NOW)).toMatchObject({ kind: 'none', ageMs: null });
+    expect(cardGlucose(sensor({ glucose: null }), 'mg/dL', NOW).kind).toBe('none');
   });
 
   it('shows High and Low beyond the display range, and no trend when flat or unknown', () => {
-    expect(cardGlucose(sensor({ glucose: 450 }), 'DE', NOW).kind).toBe('high');
-    expect(cardGlucose(sensor({ glucose: 30 }), 'DE', NOW).kind).toBe('low');
-    expect(cardGlucose(sensor({ glucoseRate: 0 }), 'DE', NOW).trend).toBeNull();
+    expect(cardGlucose(sensor({ glucose: 450 }), 'mg/dL', NOW).kind).toBe('high');
+    expect(cardGlucose(sensor({ glucose: 30 }), 'mg/dL', NOW).kind).toBe('low');
+    expect(cardGlucose(sensor({ glucoseRate: 0 }), 'mg/dL', NOW).trend).toBeNull();
   });
 });
 

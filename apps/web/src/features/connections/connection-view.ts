@@ -1,6 +1,5 @@
 import type { ConnectionItem, ConnectionRequest, MessageItem } from '@cgm/contract';
 import {
-  defaultGlucoseUnit,
   displayGlucose,
   glucoseDecimals,
   isStale,
@@ -25,11 +24,15 @@ export const STATUS_KEYS: Record<ConnectionStatus, string> = {
   removed: 'connections.status.removed',
 };
 
-/** spec §3 "Message": PERMIT accepted, CANCEL removed, anything else a rejection. */
-export type MessageOutcome = 'accepted' | 'removed' | 'rejected';
+/**
+ * spec §3 "Message": PERMIT accepted, CANCEL removed, anything else a rejection; and ours, the
+ * patient cancelled the follower's invitation.
+ */
+export type MessageOutcome = 'accepted' | 'removed' | 'invitationCancelled' | 'rejected';
 export function messageOutcome(type: string): MessageOutcome {
   if (type === 'RELATION_AUTH_PERMIT') return 'accepted';
   if (type === 'RELATION_AUTH_CANCEL') return 'removed';
+  if (type === 'RELATION_AUTH_INVITATION_CANCEL') return 'invitationCancelled';
   return 'rejected';
 }
 
@@ -67,12 +70,12 @@ export interface CardGlucose {
   ageMs: number | null;
 }
 
+/** `unit` is the patient's own (ConnectionItem.unit), the one their monitor shows them in. */
 export function cardGlucose(
   sensor: ConnectionItem['sensor_status'],
-  country: string | null,
+  unit: GlucoseUnit,
   now: number,
 ): CardGlucose {
-  const unit = defaultGlucoseUnit(country ?? '');
   const time = sensor ? (sensor.glucoseTime ?? sensor.updateTime) : null;
   const base = { unit, trend: null, value: null, decimals: glucoseDecimals(unit) };
   if (!sensor || time === null || sensor.glucose === null) {

@@ -15,6 +15,7 @@ import './connections.css';
 const OUTCOME_KEYS = {
   accepted: 'messages.inbox.accepted',
   removed: 'messages.inbox.removed',
+  invitationCancelled: 'messages.inbox.invitationCancelled',
   rejected: 'messages.inbox.rejected',
 } as const;
 

@@ -5,6 +5,7 @@ import {
   resetFailureKey,
   resetRequestFailureKey,
   validateChange,
+  validateFirstPassword,
   validateReset,
   validateResetRequest,
 } from './password-rules';
@@ -40,6 +41,21 @@ describe('validateChange', () => {
       'password.kinds',
       'password.sequence',
     ]);
+  });
+});
+
+describe('validateFirstPassword', () => {
+  it('accepts a valid new password given twice', () => {
+    expect(isValid(validateFirstPassword({ password: 'Qz9$kw', repeat: 'Qz9$kw' }))).toBe(true);
+  });
+  it('asks for the password again and reports its problems', () => {
+    expect(validateFirstPassword({ password: 'Qz9$kw', repeat: '' }).repeat).toEqual([
+      'messages.enterNewPasswordAgain',
+    ]);
+    expect(validateFirstPassword({ password: 'Qz9$kw', repeat: 'Qz9$kx' }).repeat).toEqual([
+      'messages.passwordsDiffer',
+    ]);
+    expect(validateFirstPassword({ password: '', repeat: '' }).password).toEqual(['password.required']);
   });
 });
 

@@ -42,6 +42,13 @@ export function validateChange(f: { username: string; old: string; password: str
   return errors;
 }
 
+/** The first sign-in's own password (an HCP chose the first one): a new password twice. */
+export function validateFirstPassword(f: { password: string; repeat: string }) {
+  const errors: Errors<'password' | 'repeat'> = {};
+  checkNewPassword(errors, f.password, f.repeat, '', 'change');
+  return errors;
+}
+
 export function isValid(errors: Errors<string>): boolean {
   return Object.values(errors).every((list) => !list || list.length === 0);
 }

@@ -191,6 +191,7 @@ export function NewPatientScreen() {
             onChecked={(v) => set('inpatient', v)}
           />
         </fieldset>
+        <Notice kind="info">{t('patients.new.firstSignIn')}</Notice>
         {failure && <Notice kind="error">{failure}</Notice>}
         <div className="form__actions">
           <button type="button" className="btn btn--secondary" onClick={() => void navigate(-1)}>

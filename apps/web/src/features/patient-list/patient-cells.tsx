@@ -3,7 +3,7 @@ import type { PatientListItem } from '@cgm/contract';
 import { formatNumber } from '../../i18n/format';
 import { formatAge, formatDateTime } from '../../i18n/format-time';
 import { glucoseCell, tirBar } from './patient-row-view';
-import type { GlucoseUnit } from '@cgm/domain';
+import { TIR_MIN_COVERAGE_PCT, type GlucoseUnit } from '@cgm/domain';
 
 // The cells of a patient row, shared by the table (wide screens) and the cards (phones).
 
@@ -49,9 +49,22 @@ export function GlucoseText({ item, unit, now }: { item: PatientListItem; unit: 
 export function TirCell({ item }: { item: PatientListItem }) {
   const { t, i18n } = useTranslation();
   const bar = tirBar(item.tir14);
-  if (!bar) return <span className="muted">--</span>;
   const pct = (v: number) =>
     formatNumber(v / 100, i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  if (bar.kind === 'none') return <span className="muted">--</span>;
+  if (bar.kind === 'insufficient') {
+    return (
+      <span
+        className="muted small"
+        title={t('patients.tir.insufficientHint', {
+          coverage: pct(bar.coverage),
+          needed: pct(TIR_MIN_COVERAGE_PCT),
+        })}
+      >
+        {t('patients.tir.insufficient')}
+      </span>
+    );
+  }
   const summary = t('patients.tir.summary', {
     inRange: pct(bar.inRange),
     below: pct(bar.below),

@@ -1,16 +1,14 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { diabetesType } from '@cgm/contract';
 import { ApiFailureError, failureKey } from '../../api/errors';
-import { SESSION_KEYS } from '../../app/session';
 import { Notice } from '../../components/notice';
 import { Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
-import { sessionStore } from '../../lib/storage';
 import { DeletePatientsDialog } from './delete-dialog';
 import { INITIAL_LIST, patientListKeys, usePatients, type ListState } from './patient-list-api';
-import { deletePlan, listUnit, nextSort } from './patient-row-view';
+import { deletePlan, nextSort, pageAfterDeletion } from './patient-row-view';
 import { PatientRows } from './patient-rows';
 import './patient-list.css';
 
@@ -21,9 +19,6 @@ interface Props {
   /** The clinic login: rows open /ClinicHcp, and it reads only (no deletion). */
   clinic?: boolean;
 }
-
-/** The signed-in user's country (session key loc_code, spec §3), for the default unit. */
-const sessionCountry = (): string | null => sessionStore().getItem(SESSION_KEYS.locCode);
 
 /**
  * The patient list of /PatientList, /HcpMenu and /ClinicPatientList (spec §2, §3 "Patient list
@@ -38,7 +33,6 @@ export function PatientList({ title, tools, clinic = false }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const query = usePatients(state);
-  const unit = useMemo(() => listUnit(sessionCountry()), []);
   // Ages and staleness are judged at the moment the page was fetched (rows exist only then).
   const now = query.dataUpdatedAt;
   const lang = i18n.language;
@@ -131,7 +125,6 @@ export function PatientList({ title, tools, clinic = false }: Props) {
           <div className="table-scroll" aria-busy={query.isFetching || undefined}>
             <PatientRows
               items={items}
-              unit={unit}
               now={now}
               clinic={clinic}
               selectable={!clinic}
@@ -179,6 +172,11 @@ export function PatientList({ title, tools, clinic = false }: Props) {
         onClose={() => setConfirming(false)}
         onDone={(message) => {
           setConfirming(false);
+          // Every row of the last page deleted: show the page before it, not an empty page.
+          if (data) {
+            const page = pageAfterDeletion({ ...data, rows: items.length }, selected.size);
+            if (page !== state.page) setState({ ...state, page });
+          }
           setSelected(new Set());
           setDone(message);
           void queryClient.invalidateQueries({ queryKey: patientListKeys.all });

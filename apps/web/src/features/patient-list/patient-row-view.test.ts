@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PatientListItem } from '@cgm/contract';
-import { deletePlan, glucoseCell, listUnit, nextSort, patientViewPath, tirBar } from './patient-row-view';
+import {
+  deletePlan,
+  glucoseCell,
+  nextSort,
+  pageAfterDeletion,
+  patientViewPath,
+  tirBar,
+} from './patient-row-view';
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
 const at = (secondsAgo: number) => new Date(NOW - secondsAgo * 1000).toISOString();
@@ -39,23 +46,25 @@ describe('glucose cell', () => {
       value: 2.2,
     });
   });
-
-  it('takes the unit from the user’s country (spec §9)', () => {
-    expect(listUnit('DE')).toBe('mg/dL');
-    expect(listUnit('GB')).toBe('mmol/L');
-    expect(listUnit(null)).toBe('mmol/L');
-  });
 });
 
 describe('time in range bar', () => {
   it('gives the three segments and the rounded percent in range', () => {
     expect(tirBar({ in_range: 72.6, below: 3.4, above: 24, readings: 9000, coverage: 89 })).toEqual({
+      kind: 'bar',
       below: 3.4,
       inRange: 72.6,
       above: 24,
       label: 73,
     });
-    expect(tirBar(null)).toBeNull();
+    expect(tirBar(null)).toEqual({ kind: 'none' });
+  });
+
+  it('says "not enough data" below 70 % of the expected readings, not a percentage', () => {
+    const one = { in_range: 100, below: 0, above: 0, readings: 1, coverage: 100 / 10080 };
+    expect(tirBar(one)).toEqual({ kind: 'insufficient', coverage: 100 / 10080 });
+    expect(tirBar({ ...one, readings: 7055, coverage: 69.99 }).kind).toBe('insufficient');
+    expect(tirBar({ ...one, readings: 7056, coverage: 70 }).kind).toBe('bar');
   });
 });
 
@@ -77,5 +86,17 @@ describe('list helpers', () => {
   it('opens the patient view, or the clinic’s', () => {
     expect(patientViewPath('a b', false)).toBe('/Hcp?uid=a%20b');
     expect(patientViewPath('x', true)).toBe('/ClinicHcp?uid=x');
+  });
+});
+
+describe('pageAfterDeletion', () => {
+  it('goes to the page before when every row of the last page was deleted', () => {
+    expect(pageAfterDeletion({ page: 3, has_next: false, rows: 2 }, 2)).toBe(2);
+    expect(pageAfterDeletion({ page: 2, has_next: false, rows: 1 }, 1)).toBe(1);
+  });
+  it('stays when rows remain, when later rows move up, and on page 1', () => {
+    expect(pageAfterDeletion({ page: 3, has_next: false, rows: 2 }, 1)).toBe(3);
+    expect(pageAfterDeletion({ page: 2, has_next: true, rows: 20 }, 20)).toBe(2);
+    expect(pageAfterDeletion({ page: 1, has_next: false, rows: 3 }, 3)).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 import type { LatestGlucose, PatientListItem, PatientSort, TimeInRange14 } from '@cgm/contract';
 import {
-  defaultGlucoseUnit,
   displayGlucose,
   glucoseDecimals,
+  hasEnoughDataForTir,
   isSgDisplayCode,
   isStale,
   SG_DISPLAY_CODES,
@@ -13,9 +13,6 @@ import {
 
 // What a row of the patient list shows (spec §3 "Patient list item", §5 glucose display, §9 data
 // stale after 3600 s). Pure: `now` is passed in, texts are i18n keys.
-
-/** The signed-in user's unit: the default of their country (spec §9), as the monitor does without settings. */
-export const listUnit = (country: string | null): GlucoseUnit => defaultGlucoseUnit(country ?? '');
 
 export interface GlucoseCell {
   /** none: no reading; stale: older than 3600 s ('--'); code: a display code instead of a value. */
@@ -48,6 +45,7 @@ export function glucoseCell(g: LatestGlucose | null, unit: GlucoseUnit, now: num
 }
 
 export interface TirBar {
+  kind: 'bar';
   below: number;
   inRange: number;
   above: number;
@@ -55,10 +53,34 @@ export interface TirBar {
   label: number;
 }
 
-/** Segment widths (percent) of the stacked bar; null without readings. */
-export function tirBar(tir: TimeInRange14 | null): TirBar | null {
-  if (!tir || tir.readings <= 0) return null;
-  return { below: tir.below, inRange: tir.in_range, above: tir.above, label: Math.round(tir.in_range) };
+/**
+ * What the time-in-range cell shows: '--' without readings; "not enough data" when the 14 days hold
+ * less than the consensus share of the expected readings (a figure from a few readings would look
+ * as sure as one from two weeks); otherwise the segment widths (percent) of the stacked bar.
+ */
+export type TirView = { kind: 'none' } | { kind: 'insufficient'; coverage: number } | TirBar;
+
+export function tirBar(tir: TimeInRange14 | null): TirView {
+  if (!tir || tir.readings <= 0) return { kind: 'none' };
+  if (!hasEnoughDataForTir(tir.coverage)) return { kind: 'insufficient', coverage: tir.coverage };
+  return {
+    kind: 'bar',
+    below: tir.below,
+    inRange: tir.in_range,
+    above: tir.above,
+    label: Math.round(tir.in_range),
+  };
+}
+
+/**
+ * The page to show after a deletion: when every row of the last page was deleted, the page before
+ * it (not an empty page). Rows of later pages move up into a middle page, so that one stays.
+ */
+export function pageAfterDeletion(
+  page: { page: number; has_next: boolean; rows: number },
+  deleted: number,
+): number {
+  return deleted >= page.rows && !page.has_next && page.page > 1 ? page.page - 1 : page.page;
 }
 
 /** The confirmation's summary: who loses their account and data, who only leaves the list. */

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PatientListItem, PatientSort } from '@cgm/contract';
-import type { GlucoseUnit } from '@cgm/domain';
 import { GlucoseText, KindCells, TirCell, UploadCell } from './patient-cells';
 import { displayName, patientViewPath } from './patient-row-view';
 
 interface RowsProps {
   items: PatientListItem[];
-  unit: GlucoseUnit;
   now: number;
   clinic: boolean;
   selectable: boolean;
@@ -101,7 +99,8 @@ export function PatientRows(p: RowsProps) {
                 <UploadCell time={item.upload_time} now={p.now} />
               </td>
               <td data-label={t('patients.col.glucose')}>
-                <GlucoseText item={item} unit={p.unit} now={p.now} />
+                {/* In the patient's own unit, as their monitor shows it. */}
+                <GlucoseText item={item} unit={item.unit} now={p.now} />
               </td>
               <td data-label={t('patients.col.tir')}>
                 <TirCell item={item} />

@@ -10,16 +10,11 @@ import { ApiFailureError, failureKey } from '../../api/errors';
 import { formatNumber } from '../../i18n/format';
 import { formatDateTime } from '../../i18n/format-time';
 import { isRefusal, usePatientProfile } from './patient-view-api';
+import { profilePath, type Area } from './profile-path';
 import './patient-view.css';
 
-export type Area = 'hcp' | 'clinic';
+export { profilePath, type Area };
 export type TabId = 'overview' | 'profile' | 'monitor' | 'reports' | 'events' | 'records' | 'export';
-
-/** The profile screen for this patient: the '2' variant for self-registered patients (spec §2). */
-export function profilePath(area: Area, createdBy: string): string {
-  if (area === 'clinic') return '/ClinicHcp/clinic_patientProfile2';
-  return createdBy === 'register' ? '/Hcp/patientProfile2' : '/Hcp/patientProfile';
-}
 
 /** A path of the patient view with the watched patient kept in `?uid=`. */
 export const withUid = (path: string, uid: string) => `${path}?uid=${encodeURIComponent(uid)}`;

@@ -1,4 +1,4 @@
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '@cgm/contract';
 import { PatientShell, profilePath, withUid, type Area } from './patient-shell';
@@ -137,12 +137,21 @@ export function PatientProfile3Screen() {
   );
 }
 
-/** /Hcp/clinic_patientProfile and /ClinicHcp/clinic_patientProfile2: the clinic login reads only. */
+/**
+ * /Hcp/clinic_patientProfile and /ClinicHcp/clinic_patientProfile2 (the latter for created_by
+ * register, spec §2): the clinic login reads only. A patient opened on the other variant's path is
+ * sent to the right one, as in the HCP's view.
+ */
 export function ClinicProfileScreen() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <PatientShell area="clinic" tab="profile" title={t('patientView.tabs.profile')}>
-      {(profile) => <ProfileFacts profile={profile} />}
+      {(profile, uid) => {
+        const right = profilePath('clinic', profile.created_by);
+        if (right !== pathname) return <Navigate to={withUid(right, uid)} replace />;
+        return <ProfileFacts profile={profile} />;
+      }}
     </PatientShell>
   );
 }
