@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode, isValidEmail, isValidMobile, isValidRealName, normalizeUsername } from '@cgm/domain';
+import {
+  ErrorCode,
+  isValidEmail,
+  isValidMobile,
+  isValidRealName,
+  REAL_NAME_PROBLEM,
+  normalizeUsername,
+} from '@cgm/domain';
 import type { GroupUser, GroupUserInfo, GroupUserStatus, groupUserNewRequest } from '@cgm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -52,7 +59,7 @@ export function createCareTeamService(ctx: AppContext) {
   function validate(input: NewMember, username: string): void {
     const problems = new InputProblems();
     problems.check(isValidEmail(username) || isValidMobile(username), 'username', 'validation.emailOrMobile');
-    problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+    problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
     // A new account: the registration rules (at least 8 characters, spec §5).
     problems.password('password', input.password, username, 'register');
     problems.throwIfAny();

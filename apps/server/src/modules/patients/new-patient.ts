@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode, isValidEmail, isValidMobile, isValidRealName, normalizeUsername } from '@cgm/domain';
+import {
+  ErrorCode,
+  isValidEmail,
+  isValidMobile,
+  isValidRealName,
+  REAL_NAME_PROBLEM,
+  normalizeUsername,
+} from '@cgm/domain';
 import type { patientNewRequest } from '@cgm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -19,7 +26,7 @@ function validate(input: NewPatientInput, username: string, today: string): void
   if (Boolean(input.email) === Boolean(input.mobile)) problems.add('email', 'validation.emailOrMobile');
   else if (input.email) problems.check(isValidEmail(input.email), 'email', 'validation.email');
   else problems.check(isValidMobile(input.mobile ?? ''), 'mobile', 'validation.mobile');
-  problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+  problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
   problems.password('password', input.password, username, 'register');
   if (input.birthday) problems.pastDay('birthday', input.birthday, today);
   if (input.diabetes_diagnosis_date) {

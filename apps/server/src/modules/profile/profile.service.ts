@@ -4,6 +4,7 @@ import {
   isValidMobile,
   isValidPostcode,
   isValidRealName,
+  REAL_NAME_PROBLEM,
   siteOfCountry,
 } from '@cgm/domain';
 import type { Profile, ProfileUpdate } from '@cgm/contract';
@@ -71,7 +72,7 @@ export function createProfileService(ctx: AppContext) {
   function validate(input: ProfileUpdate, current: LoadedProfile, today: string): void {
     const problems = new InputProblems();
     if (input.realname !== undefined) {
-      problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+      problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
     }
     const zipcode = blankToNull(input.zipcode);
     if (zipcode) problems.check(isValidPostcode(zipcode), 'zipcode', 'validation.postcode');

@@ -1,4 +1,11 @@
-import { ErrorCode, isValidEmail, isValidMobile, isValidRealName, normalizeUsername } from '@cgm/domain';
+import {
+  ErrorCode,
+  isValidEmail,
+  isValidMobile,
+  isValidRealName,
+  REAL_NAME_PROBLEM,
+  normalizeUsername,
+} from '@cgm/domain';
 import type { HcpApplyRequest } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { fail } from '../../http/api-error';
@@ -39,7 +46,7 @@ export function createHcpService(ctx: AppContext) {
   function validate(input: HcpApplyRequest, email: string): void {
     const problems = new InputProblems();
     problems.check(isValidEmail(email), 'email', 'validation.email');
-    problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+    problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
     problems.password('password', input.password, email, 'register');
     // Spec §5: "Organisation: required for HCP".
     problems.check(input.organisation !== '', 'organisation', 'messages.fillRequired');

@@ -131,7 +131,7 @@ describe('regist (spec §2 Registration, §5, §8)', () => {
     );
     expect(paths).toEqual(
       expect.arrayContaining([
-        'realname:validation.realname',
+        'realname:validation.realName',
         'password:password.tooShort',
         'password:password.sequence',
         'country:validation.country',

@@ -3,6 +3,7 @@ import {
   isValidEmail,
   isValidMobile,
   isValidRealName,
+  REAL_NAME_PROBLEM,
   needsGuardianConsent,
   normalizeUsername,
 } from '@cgm/domain';
@@ -38,7 +39,7 @@ export function createRegistrationService(ctx: AppContext) {
     if (Boolean(input.email) === Boolean(input.mobile)) problems.add('email', 'validation.emailOrMobile');
     else if (input.email) problems.check(isValidEmail(input.email), 'email', 'validation.email');
     else problems.check(isValidMobile(input.mobile ?? ''), 'mobile', 'validation.mobile');
-    problems.check(isValidRealName(input.realname), 'realname', 'validation.realname');
+    problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
     problems.password('password', input.password, username, 'register');
     checkCountryKnown(problems, input.country);
     if (input.birthday) problems.pastDay('birthday', input.birthday, today);
