@@ -10,6 +10,8 @@ export interface NewUser {
   realname: string;
   role?: 'AccountAdminSuper' | 'AccountAdmin' | null;
   createdBy?: 'register' | 'hcp' | 'hcp_group' | 'admin' | 'cli';
+  /** The HCP who opened the account (created_by 'hcp'). */
+  creatorId?: string | null;
   status?: 'active' | 'pending' | 'rejected' | 'disabled';
   country?: string;
   language?: string;
@@ -40,6 +42,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       userType: input.userType,
       role: input.role ?? null,
       createdBy: input.createdBy ?? 'cli',
+      creatorId: input.creatorId ?? null,
       status: input.status ?? 'active',
       adminLogin: input.adminLogin ?? false,
       clinicLogin: input.clinicLogin ?? false,

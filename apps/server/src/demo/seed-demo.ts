@@ -144,6 +144,7 @@ export async function seedDemoIfEmpty(
         userType: 'P',
         realname: person.realname,
         createdBy: 'hcp',
+        creatorId: hcp,
         country: person.country,
         language: person.language,
         termsVersion,

@@ -324,3 +324,14 @@ describe('sorting by glucose and time in range', () => {
     expect(order).toEqual(['Tir Full Most', 'Tir Full Half', 'Tir Sparse All In']);
   });
 });
+
+describe('accounts opened by an HCP before creators were recorded', () => {
+  it('list without error, and deleting one never deletes the account', async () => {
+    const p = await account(t, 'legacy@example.com', { userType: 'P', realname: 'Legacy Opened' });
+    await relate(t, p.id, doc.id, 'accepted');
+    await t.ctx.database.exec(`update users set created_by = 'hcp', creator_id = null where id = '${p.id}'`);
+    const res = await list({ q: 'Legacy Opened' });
+    expect(res.status).toBe(200);
+    expect(res.body.patients.items[0]).toMatchObject({ created_by: 'hcp', deletes_account: false });
+  });
+});

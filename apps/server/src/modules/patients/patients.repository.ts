@@ -72,7 +72,7 @@ function mine(f: ListFilter): SQL {
     select u.id, u.username, u.created_by, p.realname, p.alias, p.gender, p.diabetes_type, p.birthday,
            p.diabetes_diagnosis_date,
            lower(coalesce(nullif(p.realname, ''), u.username)) as sort_name,
-           (u.created_by = 'hcp' and u.creator_id = ${f.hcpId}
+           (u.created_by = 'hcp' and u.creator_id is not distinct from ${f.hcpId}
               and not exists (select 1 from relations o
                                where o.patient_id = u.id and o.follower_id <> ${f.hcpId} and o.state = 'accepted'))
              as deletes_account
