@@ -15,6 +15,14 @@ describe('configuration from the environment (DESIGN.md conventions)', () => {
     expect(c.DATABASE_URL).toBe('postgres://u@h:5432/d');
   });
 
+  it('gives mails and apps the address of the port it listens on, unless told another', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8092' }).PUBLIC_URL).toBe('http://localhost:8092');
+    expect(loadConfig({ PORT: '8092', PUBLIC_URL: 'https://cgm.example' }).PUBLIC_URL).toBe(
+      'https://cgm.example',
+    );
+  });
+
   it('stops with a message naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', REGION: 'mars' })).toThrow(
       /PORT[\s\S]*REGION|REGION[\s\S]*PORT/,

@@ -9,7 +9,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CGM Portal <no-reply@cgm-portal.local>'),
-  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Unset: http://localhost:<PORT> (see loadConfig). */
+  PUBLIC_URL: z.string().url().optional(),
   REGION: z.enum(['eu', 'china', 'france']).default('eu'),
   SITE_URL_EU: z.string().url().default('https://eu.cgm-portal.example'),
   SITE_URL_CHINA: z.string().url().default('https://cn.cgm-portal.example'),
@@ -40,7 +41,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -48,7 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  // The address in mails and in the apps' setup follows the port the server listens on.
+  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
 }
 
 /** A configuration for tests and tools: defaults plus overrides, never the process environment. */
