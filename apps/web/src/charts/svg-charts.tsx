@@ -23,9 +23,42 @@ export function niceMax(max: number): number {
   return 10 * p;
 }
 
+/**
+ * The axis ticks from 0 to `max`: about five, at a step of 1, 2 or 5 times a power of ten, so a
+ * count axis reads 0, 10, 20… and not 12.5 or 37.5 (quarters of 50).
+ */
+export function axisTicks(max: number): number[] {
+  if (!(max > 0)) return [0];
+  const rough = max / 5;
+  const p = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * p).find((s) => s >= rough - 1e-9) ?? 10 * p;
+  const ticks: number[] = [];
+  // Whole multiples of the step, rounded so that 0.1 + 0.2 does not print as 0.30000000000000004.
+  for (let i = 0; i * step <= max + step * 1e-9; i++) ticks.push(Number((i * step).toPrecision(12)));
+  return ticks;
+}
+
 /** Which of n labels to print so that at most `room` show (always the first and the last). */
 export function labelStep(n: number, room: number): number {
   return Math.max(1, Math.ceil(n / Math.max(1, room)));
+}
+
+/**
+ * Whether label i of n is printed: every step-th one and the last, but not a step-th one that
+ * would stand closer than a step to the last (on a month of days "Nov 24" ran into "Nov 25").
+ */
+export function showsLabel(i: number, n: number, step: number): boolean {
+  const last = n - 1;
+  return i === last || (i % step === 0 && last - i >= step);
+}
+
+/**
+ * How an axis label sits on its point: centred, except at the plot's right end (a line chart's last
+ * point), where a centred label ran past the drawing ("Nov 2" of "Nov 25"). The left end has the
+ * value axis's margin to spare.
+ */
+export function labelAnchor(x: number, right: number): 'middle' | 'end' {
+  return x >= right - 1 ? 'end' : 'middle';
 }
 
 interface ChartFrameProps {
@@ -41,7 +74,7 @@ interface ChartFrameProps {
 function ChartFrame({ title, description, max, format, children, labels, xOf }: ChartFrameProps) {
   const id = useId();
   const plotH = H - PAD.top - PAD.bottom;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const ticks = axisTicks(max);
   const step = labelStep(labels.length, 8);
   return (
     <svg className="svg-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
@@ -60,8 +93,14 @@ function ChartFrame({ title, description, max, format, children, labels, xOf }: 
       })}
       {children}
       {labels.map((l, i) =>
-        i % step === 0 || i === labels.length - 1 ? (
-          <text key={`${l}-${i}`} className="svg-chart__axis" x={xOf(i)} y={H - 8} textAnchor="middle">
+        showsLabel(i, labels.length, step) ? (
+          <text
+            key={`${l}-${i}`}
+            className="svg-chart__axis"
+            x={xOf(i)}
+            y={H - 8}
+            textAnchor={labelAnchor(xOf(i), W - PAD.right)}
+          >
             {l}
           </text>
         ) : null,

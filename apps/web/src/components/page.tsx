@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 
 export interface PageProps {
   title: string;
-  /** narrow: a sign-in card; wide: a form with two columns on large screens. */
-  width?: 'narrow' | 'medium' | 'wide';
+  /**
+   * narrow: a sign-in card; wide: a form with two columns on large screens; full: a table of many
+   * columns, as wide as the patient view.
+   */
+  width?: 'narrow' | 'medium' | 'wide' | 'full';
   lead?: ReactNode;
   children: ReactNode;
 }

@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatIsoDate, formatNumber } from './format';
+import { countryName, decimalSeparator, formatIsoDate, formatIsoMonth, formatNumber } from './format';
 
 describe('format', () => {
   it('formats numbers per language', () => {
     expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
     expect(formatNumber(1234.5, 'de')).toBe('1.234,5');
   });
+  it('knows the decimal sign of a language', () => {
+    expect(decimalSeparator('en')).toBe('.');
+    expect(decimalSeparator('fr')).toBe(',');
+    expect(decimalSeparator('de')).toBe(',');
+    expect(decimalSeparator('ar-SA')).toBe('.');
+  });
   it('formats a calendar date without shifting it', () => {
-    expect(formatIsoDate('2026-11-21', 'en')).toBe('November 21, 2026');
+    expect(formatIsoDate('2026-11-21', 'en', 'long', null)).toBe('November 21, 2026');
     expect(formatIsoDate('not a date', 'en')).toBe('not a date');
+  });
+  it('writes a calendar date the way the chosen country does', () => {
+    expect(formatIsoDate('2026-11-21', 'en', 'long', 'GB')).toBe('21 November 2026');
+    expect(formatIsoDate('2026-11-21', 'en', 'medium', 'US')).toBe('Nov 21, 2026');
+  });
+  it('writes a month of the year short, in the language', () => {
+    expect(formatIsoMonth('2026-11', 'en', 'GB')).toBe('Nov 2026');
+    expect(formatIsoMonth('2025-12', 'fr', 'FR')).toBe('déc. 2025');
+    expect(formatIsoMonth('2026-13', 'en')).toBe('2026-13');
   });
   it('names countries in the language', () => {
     expect(countryName('DE', 'de', 'Germany')).toBe('Deutschland');

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/dialog';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
+import { formatDateTime } from '../../i18n/format-time';
 import { adminTools } from './admin-tools';
 import './admin.css';
 
@@ -97,9 +98,10 @@ export function QueryState({ pending, error }: { pending: boolean; error: unknow
   return <Notice kind="error">{failureText(error, t)}</Notice>;
 }
 
+/** A moment as the rest of the portal writes it: the language refined by the chosen country. */
 export function formatWhen(ms: number | null, language: string): string {
   if (ms === null) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return formatDateTime(ms, language);
 }
 
 /** A confirmation before anything is destroyed or taken away (the server insists on confirm: true). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageCode, profession, type NewHcpAccount } from '@cgm/contract';
-import { isValidRealName, REAL_NAME_PROBLEM } from '@cgm/domain';
+import { findLanguage, isValidRealName, REAL_NAME_PROBLEM } from '@cgm/domain';
 import { CountrySelect } from '../../components/country-select';
 import { PasswordField, SelectField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
@@ -132,7 +132,7 @@ export function HcpForm() {
         label={t('hcpDesk.form.language')}
         value={form.language}
         onValue={(v) => set({ language: v as NewHcpAccount['language'] })}
-        options={LANGUAGES.map((l) => ({ value: l, label: l }))}
+        options={LANGUAGES.map((l) => ({ value: l, label: findLanguage(l)?.nativeName ?? l }))}
       />
       <TextField
         label={t('hcpDesk.form.clinic')}

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { useSession } from '../../app/session-state';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import { useAdminHome, useAdmins } from './admin-api';
@@ -56,6 +57,14 @@ export function AdminHomeScreen() {
 
 /** /accountsadmin_super: the super admin's home: every tool, and the account admins at a glance. */
 export function SuperHomeScreen() {
+  const user = useSession();
+  // An account admin who opens the super admin's address gets their own home: this one offers
+  // tools they may not use and an error where the admins would be listed.
+  if (user?.role !== 'AccountAdminSuper') return <Navigate to="/accountsadmin_home" replace />;
+  return <SuperHome />;
+}
+
+function SuperHome() {
   const { t, i18n } = useTranslation();
   const home = useAdminHome();
   const admins = useAdmins();

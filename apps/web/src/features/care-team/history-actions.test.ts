@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en.json';
-import { actionKey, actionLabel, detailText, HISTORY_ACTIONS, localDayBounds } from './history-actions';
+import { actionKey, actionLabel, HISTORY_ACTIONS, localDayBounds } from './history-actions';
 
 const lookup = (key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
@@ -33,16 +33,5 @@ describe('localDayBounds', () => {
   it('leaves out an empty or malformed side', () => {
     expect(localDayBounds('', '2026-03-02')).toEqual({ to: new Date(2026, 2, 3).getTime() });
     expect(localDayBounds('2026-3-1', '')).toEqual({});
-  });
-});
-
-describe('detailText', () => {
-  it('leaves out the route, which the action already names', () => {
-    expect(detailText({ method: 'GET', route: '/x' })).toBe('');
-    expect(detailText({ username: 'a@b.example', major: 'nurse' })).toBe(
-      'username: a@b.example, major: nurse',
-    );
-    expect(detailText({ from: 'active', to: 'disabled', n: 2 })).toBe('from: active, to: disabled, n: 2');
-    expect(detailText(null)).toBe('');
   });
 });

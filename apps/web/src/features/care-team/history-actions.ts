@@ -96,12 +96,3 @@ export function localDayBounds(fromIso: string, toIso: string): { from?: number;
   if (to !== undefined) out.to = to;
   return out;
 }
-
-/** Detail worth showing: what the server recorded besides the route the action already names. */
-export function detailText(detail: Record<string, unknown> | null): string {
-  if (!detail) return '';
-  return Object.entries(detail)
-    .filter(([k]) => k !== 'method' && k !== 'route')
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(', ');
-}

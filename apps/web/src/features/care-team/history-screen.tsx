@@ -5,10 +5,12 @@ import { MESSAGES } from '@cgm/domain';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
+import { stackCell } from '../../components/stack-cell';
 import { formatNumber } from '../../i18n/format';
 import { formatDateTime } from '../../i18n/format-time';
 import { useHcpHistory, type HistoryFilters } from './care-team-api';
-import { actionKey, actionLabel, detailText, HISTORY_ACTIONS, localDayBounds } from './history-actions';
+import { actionKey, actionLabel, HISTORY_ACTIONS, localDayBounds } from './history-actions';
+import { detailText } from './history-detail';
 import './care-team.css';
 
 interface FilterForm {
@@ -53,7 +55,7 @@ export function HistoryScreen() {
   };
 
   return (
-    <Page title={t('history.title')} width="wide" lead={t('history.lead')}>
+    <Page title={t('history.title')} width="full" lead={t('history.lead')}>
       <form className="ct-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('history.filters')}>
         <label className="ct-filters__field">
           <span className="field__label">{t('history.filter.patient')}</span>
@@ -133,7 +135,7 @@ export function HistoryScreen() {
             <p className="muted">{t('history.none')}</p>
           ) : (
             <div className="ct-scroll">
-              <table className="table ct-table" aria-busy={query.isFetching || undefined}>
+              <table className="table table--stack ct-table" aria-busy={query.isFetching || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t('history.col.at')}</th>
@@ -185,13 +187,18 @@ export function HistoryScreen() {
 function HistoryRow({ item }: { item: HcpHistoryItem }) {
   const { t, i18n } = useTranslation();
   const label = actionLabel(item.action, item.detail);
+  const detail = detailText(item.detail, t);
   return (
     <tr>
-      <td>{formatDateTime(item.at, i18n.language)}</td>
-      <td>{item.actor_name}</td>
-      <td>{item.subject_name ?? '--'}</td>
-      <td>{'key' in label ? t(label.key) : <code>{label.text}</code>}</td>
-      <td className="small">{detailText(item.detail) || <span className="muted">--</span>}</td>
+      <td data-label={t('history.col.at')}>{formatDateTime(item.at, i18n.language)}</td>
+      <td data-label={t('history.col.actor')}>{item.actor_name}</td>
+      <td data-label={t('history.col.subject')}>{item.subject_name ?? '--'}</td>
+      <td data-label={t('history.col.action')}>
+        {'key' in label ? t(label.key) : <code>{label.text}</code>}
+      </td>
+      <td {...stackCell(t('history.col.detail'), detail, 'small')}>
+        {detail || <span className="muted">--</span>}
+      </td>
     </tr>
   );
 }

@@ -60,7 +60,7 @@ function UsersTable({ users }: { users: readonly GroupUser[] }) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div className="ct-scroll">
-      <table className="table ct-table">
+      <table className="table table--stack ct-table">
         <thead>
           <tr>
             <th scope="col">{t('careTeam.col.name')}</th>
@@ -78,25 +78,29 @@ function UsersTable({ users }: { users: readonly GroupUser[] }) {
                 <Link to={`/HcpGroupUserInfo?id=${encodeURIComponent(u.uid)}`}>{u.realname}</Link>
                 <div className="muted small">{u.username}</div>
               </td>
-              <td>{t(`profile.profession.${u.major}`)}</td>
-              <td>
-                <StatusTag status={u.status} />
+              <td data-label={t('careTeam.col.profession')}>{t(`profile.profession.${u.major}`)}</td>
+              <td data-label={t('careTeam.col.status')}>
+                <span>
+                  <StatusTag status={u.status} />
+                </span>
               </td>
-              <td>{formatDate(u.created_at, i18n.language)}</td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--small"
-                  aria-expanded={open === u.uid}
-                  disabled={u.patient_count === 0}
-                  onClick={() => setOpen((o) => (o === u.uid ? null : u.uid))}
-                >
-                  {t('careTeam.patients.count', {
-                    count: u.patient_count,
-                    formatted: formatNumber(u.patient_count, i18n.language),
-                  })}
-                </button>
-                {open === u.uid && <PatientsOf uid={u.uid} />}
+              <td data-label={t('careTeam.col.created')}>{formatDate(u.created_at, i18n.language)}</td>
+              <td data-label={t('careTeam.col.patients')}>
+                <div>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--small"
+                    aria-expanded={open === u.uid}
+                    disabled={u.patient_count === 0}
+                    onClick={() => setOpen((o) => (o === u.uid ? null : u.uid))}
+                  >
+                    {t('careTeam.patients.count', {
+                      count: u.patient_count,
+                      formatted: formatNumber(u.patient_count, i18n.language),
+                    })}
+                  </button>
+                  {open === u.uid && <PatientsOf uid={u.uid} />}
+                </div>
               </td>
               <td>
                 <div className="ct-actions">

@@ -8,7 +8,14 @@ import { Page, Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
 import { formatAge } from '../../i18n/format-time';
 import { useMyConnections } from './connections-api';
-import { cardGlucose, cardPump, displayName, monitorLink, type CardGlucose } from './connection-view';
+import {
+  canWithdraw,
+  cardGlucose,
+  cardPump,
+  displayName,
+  monitorLink,
+  type CardGlucose,
+} from './connection-view';
 import './connections.css';
 
 /** How often the ages on the cards move on between refreshes. */
@@ -28,6 +35,8 @@ export function CarerHomeScreen() {
     const timer = setInterval(() => setTick(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
+  // A request still waiting for the patient: the empty page says so rather than "ask a patient".
+  const waiting = mine.data?.requests.some(canWithdraw) ?? false;
   const serverTime = mine.data?.server_time ?? 0;
   const now = Math.max(serverTime, tick === null ? 0 : tick + (mine.data?.clockOffset ?? 0));
 
@@ -44,7 +53,20 @@ export function CarerHomeScreen() {
           {t(mine.error instanceof ApiFailureError ? failureKey(mine.error.failure) : 'errors.network')}
         </Notice>
       )}
-      {mine.data?.connections.length === 0 && <p className="empty-state">{t('carer.empty')}</p>}
+      {mine.data?.connections.length === 0 && (
+        <p className="empty-state">
+          {waiting ? (
+            <>
+              {t('carer.emptyWaiting')}{' '}
+              <Link to="/addConnection" className="link">
+                {t('connections.requests.title')}
+              </Link>
+            </>
+          ) : (
+            t('carer.empty')
+          )}
+        </p>
+      )}
       {mine.data && mine.data.connections.length > 0 && (
         <ul className="patient-cards">
           {mine.data.connections.map((c) => (

@@ -102,7 +102,7 @@ export function BasalGroup({ s, fmt }: { s: PdmSettings; fmt: Fmt }) {
               <>
                 <span className="schedule-table__name">{t(`device.pumpMode.${name}`)}</span>
                 {name === s.basal.active_pattern && (
-                  <span className="chip chip--selected">{t('dataSources.pdm.active')}</span>
+                  <span className="tag tag--active">{t('dataSources.pdm.active')}</span>
                 )}
                 <span className="muted small">
                   {t('dataSources.pdm.dailyTotal', {

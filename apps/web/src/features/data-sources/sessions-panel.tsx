@@ -64,7 +64,7 @@ function SessionTable({
                   <td>{formatDateTime(s.start, lang)}</td>
                   <td>
                     {s.end === null ? (
-                      <span className="chip chip--selected">{t('dataSources.sessions.running')}</span>
+                      <span className="tag tag--active">{t('dataSources.sessions.running')}</span>
                     ) : (
                       <>
                         {formatDateTime(s.end, lang)}

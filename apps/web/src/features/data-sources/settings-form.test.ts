@@ -96,6 +96,24 @@ describe('settings form', () => {
   });
 });
 
+describe('decimal sign of the language', () => {
+  it('writes the values, the conversions and the clamp texts with a decimal comma', () => {
+    const d = draftOf(settings, 'mmol/L', ',');
+    expect(d.values.target_low).toBe('3,9');
+    expect(d.values.blos_high).toBe('10,0');
+    d.values.bb_low = '3,0';
+    expect(clampedLows(d)).toEqual({ bb_low: '3,3' });
+    expect(lowClampRange('mmol/L', ',')).toEqual({ min: '3,3', max: '5,6' });
+    const back = convertDraft(convertDraft(d, 'mg/dL'), 'mmol/L');
+    expect(back.values.target_high).toBe('10,0');
+  });
+
+  it('saves what was written with a comma as the number it is', () => {
+    const r = updateOf(draftOf(settings, 'mmol/L', ','));
+    expect(r.ok && r.update.target_low).toBe(3.9);
+  });
+});
+
 describe('clamp note', () => {
   it('stays quiet when the clamped value shows the same', () => {
     const d = draftOf(settings);

@@ -26,6 +26,8 @@ export interface SettingsDraft {
   values: GlucoseForm;
   alarmDisplay: boolean;
   glucoseDisplay: boolean;
+  /** The decimal sign the values are written with: the language's (a comma in French). */
+  decimal?: string;
 }
 
 /** The meal periods of the limits table, each with its low and high key (spec §3, §9 meal periods). */
@@ -35,17 +37,24 @@ export const LIMIT_ROWS = MONITOR_LOW_KEYS.map((low, i) => ({
   high: MONITOR_HIGH_KEYS[i]!,
 }));
 
-const show = (mgdl: number, unit: GlucoseUnit) => roundGlucose(mgdl, unit).toFixed(glucoseDecimals(unit));
+const show = (mgdl: number, unit: GlucoseUnit, decimal = '.') =>
+  roundGlucose(mgdl, unit).toFixed(glucoseDecimals(unit)).replace('.', decimal);
 
-export function draftOf(settings: MonitorSettings, unit: GlucoseUnit = settings.unit): SettingsDraft {
+/** The form of the stored settings, in `unit`, written with the language's decimal sign. */
+export function draftOf(
+  settings: MonitorSettings,
+  unit: GlucoseUnit = settings.unit,
+  decimal = '.',
+): SettingsDraft {
   const values = Object.fromEntries(
-    MONITOR_GLUCOSE_KEYS.map((k) => [k, show(settings[k], unit)]),
+    MONITOR_GLUCOSE_KEYS.map((k) => [k, show(settings[k], unit, decimal)]),
   ) as GlucoseForm;
   return {
     unit,
     values,
     alarmDisplay: settings.alarm_display === 'On',
     glucoseDisplay: settings.glucose_display === 'On',
+    decimal,
   };
 }
 
@@ -61,7 +70,7 @@ export function convertDraft(draft: SettingsDraft, unit: GlucoseUnit): SettingsD
   const values = { ...draft.values };
   for (const k of MONITOR_GLUCOSE_KEYS) {
     const n = parseTyped(draft.values[k]);
-    if (Number.isFinite(n)) values[k] = show(fromUnit(n, draft.unit), unit);
+    if (Number.isFinite(n)) values[k] = show(fromUnit(n, draft.unit), unit, draft.decimal);
   }
   return { ...draft, unit, values };
 }
@@ -96,16 +105,19 @@ export function clampedLows(draft: SettingsDraft): Partial<Record<MonitorGlucose
     const n = parseTyped(draft.values[k]);
     if (!Number.isFinite(n)) continue;
     const mgdl = fromUnit(n, draft.unit);
-    const clamped = show(clampLowThreshold(mgdl), draft.unit);
+    const clamped = show(clampLowThreshold(mgdl), draft.unit, draft.decimal);
     // 3.3 mmol/L is 59.4 mg/dL and becomes 60, which still shows as 3.3: nothing to tell.
-    if (clamped !== show(mgdl, draft.unit)) out[k] = clamped;
+    if (clamped !== show(mgdl, draft.unit, draft.decimal)) out[k] = clamped;
   }
   return out;
 }
 
 /** The clamp limits in the unit, for the explanation: "60–100 mg/dL", "3.3–5.6 mmol/L". */
-export function lowClampRange(unit: GlucoseUnit): { min: string; max: string } {
-  return { min: show(LOW_THRESHOLD_MIN_MGDL, unit), max: show(LOW_THRESHOLD_MAX_MGDL, unit) };
+export function lowClampRange(unit: GlucoseUnit, decimal = '.'): { min: string; max: string } {
+  return {
+    min: show(LOW_THRESHOLD_MIN_MGDL, unit, decimal),
+    max: show(LOW_THRESHOLD_MAX_MGDL, unit, decimal),
+  };
 }
 
 /** Server field problems (`details` of a 400) by field. */

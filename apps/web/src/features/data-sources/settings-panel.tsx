@@ -8,6 +8,7 @@ import { patientKeys, saveMonitorSettings } from '../../api/patient-settings';
 import { unwrap } from '../../api/api';
 import { Notice } from '../../components/notice';
 import { Switch } from '../../components/switch';
+import { decimalSeparator } from '../../i18n/format';
 import { useSettings } from './data-sources-api';
 import { failureText, QueryState } from './query-state';
 import {
@@ -29,9 +30,11 @@ export function SettingsPanel({ uid }: { uid: string }) {
 }
 
 function SettingsEditor({ uid, settings }: { uid: string; settings: MonitorSettings }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings));
+  // Values are written with the language's decimal sign, like every other number on the screen.
+  const decimal = decimalSeparator(i18n.language);
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings, settings.unit, decimal));
   const [errors, setErrors] = useState<Partial<Record<MonitorGlucoseKey, string>>>({});
   const save = useMutation({
     mutationFn: async (d: SettingsDraft) => {
@@ -46,7 +49,7 @@ function SettingsEditor({ uid, settings }: { uid: string; settings: MonitorSetti
     onSuccess: (saved, sent) => {
       if (!saved) return;
       // Show what was stored: the lows after the clamp, in the unit the user wrote in.
-      setDraft(draftOf(saved, sent.unit));
+      setDraft(draftOf(saved, sent.unit, decimal));
       queryClient.setQueryData(patientKeys.settings(uid), saved);
       void queryClient.invalidateQueries({ queryKey: patientKeys.monitorProfile(uid) });
     },
@@ -55,7 +58,7 @@ function SettingsEditor({ uid, settings }: { uid: string; settings: MonitorSetti
     },
   });
   const clamps = clampedLows(draft);
-  const range = lowClampRange(draft.unit);
+  const range = lowClampRange(draft.unit, decimal);
   const setValue = (key: MonitorGlucoseKey, value: string) =>
     setDraft((d) => ({ ...d, values: { ...d.values, [key]: value } }));
 

@@ -12,9 +12,12 @@ import {
 import { api, unwrap } from '../../api/api';
 import { useSession } from '../../app/session-state';
 import { Notice } from '../../components/notice';
+import { formatDateTime } from '../../i18n/format-time';
+import { localTodayIso } from '../../lib/dates';
 import './imports.css';
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
+// The calendar day where the patient is: an ISO (UTC) date would start the range a day off.
+const day = (d: Date) => localTodayIso(d);
 
 /** /dataSources/import: import an export file of another app, and export the patient's own data. */
 export function ImportsScreen() {
@@ -49,7 +52,7 @@ export function ImportsScreen() {
 }
 
 function ImportForm({ uid }: { uid: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [format, setFormat] = useState<ImportFormat>('dexcom_clarity_csv');
   const [file, setFile] = useState<File | null>(null);
   const run = useMutation({
@@ -111,8 +114,8 @@ function ImportForm({ uid }: { uid: string }) {
             <>
               {' '}
               {t('imports.range', {
-                from: new Date(r.first_time).toLocaleString(),
-                to: new Date(r.last_time).toLocaleString(),
+                from: formatDateTime(r.first_time, i18n.language),
+                to: formatDateTime(r.last_time, i18n.language),
               })}
             </>
           )}

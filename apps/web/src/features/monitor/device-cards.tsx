@@ -125,7 +125,7 @@ export function PumpCard({ view, now }: { view: PumpView | null; now: number }) 
           <ExpiryNotice alert={view.expiry} device="patch" leftMs={view.lifeLeftMs} />
           <p className={`pump-state pump-state--${view.category ?? 'unknown'}`}>
             <span className="pump-state__dot" aria-hidden="true" />
-            {view.stateKey ? t(view.stateKey) : DASH}
+            <span className="pump-state__text">{view.stateKey ? t(view.stateKey) : DASH}</span>
             {view.modeKey && !view.autoMode && <span className="pump-state__mode">{t(view.modeKey)}</span>}
           </p>
           <dl className="facts device-facts">

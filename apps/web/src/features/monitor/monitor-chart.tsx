@@ -46,7 +46,7 @@ export function MonitorChart({ chart, window, prefs, hours, onHours, showAlarms 
           showAlarms,
           formatGlucose: fmt.glucose,
           formatRate: (v) => formatNumber(v, lang, { maximumFractionDigits: 2 }),
-          formatUnits: fmt.units,
+          formatUnits: (v) => `${fmt.units(v)} ${t('units.insulin')}`,
           formatTime: (ms) => formatTime(ms, lang),
           labels: { high: t('monitor.glucose.high'), low: t('monitor.glucose.low') },
         },
@@ -200,6 +200,10 @@ function ReadoutLine({
     parts.push(
       `${t(r.bolus.labelKey ?? 'chart.normalBolus')} ${fmt.units(r.bolus.units)} ${t('units.insulin')}`,
     );
-  if (r.alarm) parts.push(`${t('chart.alarm')} ${r.alarm.code}`);
+  // The alarm's name, as the reports write it; an unknown code is shown as it came.
+  if (r.alarm)
+    parts.push(
+      `${t('chart.alarm')} ${t(`reports.alarmCodes.${r.alarm.code}`, { defaultValue: r.alarm.code })}`,
+    );
   return <p className="monitor-chart__readout small">{parts.join(' · ')}</p>;
 }

@@ -105,15 +105,17 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
       <header className="monitor__head">
         <h1 className="page__title monitor__title">{title}</h1>
         <LiveBadge phase={phase} />
-        <Link className="btn btn--secondary btn--small monitor__link" to={dataSources}>
-          {t('monitor.dataSourcesLink')}
-        </Link>
-        <Link
-          className="btn btn--secondary btn--small monitor__link"
-          to={own ? '/Hcp/charts' : `/Hcp/charts?uid=${encodeURIComponent(uid)}`}
-        >
-          {t('monitor.reportsLink')}
-        </Link>
+        <div className="monitor__links">
+          <Link className="btn btn--secondary btn--small" to={dataSources}>
+            {t('monitor.dataSourcesLink')}
+          </Link>
+          <Link
+            className="btn btn--secondary btn--small"
+            to={own ? '/Hcp/charts' : `/Hcp/charts?uid=${encodeURIComponent(uid)}`}
+          >
+            {t('monitor.reportsLink')}
+          </Link>
+        </div>
       </header>
       {status.isError && <Notice kind="warning">{t('monitor.refreshFailed')}</Notice>}
       {!s.sensor_status && !s.pump_status && <Notice kind="info">{t('monitor.noDevices')}</Notice>}

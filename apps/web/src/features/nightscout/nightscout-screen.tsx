@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { NsCredentialCreated, NsPermission } from '@cgm/contract';
 import { useSession } from '../../app/session-state';
 import { Notice } from '../../components/notice';
+import { formatDateTime } from '../../i18n/format-time';
+import { accessKeys } from './access-text';
 import { useApps, useCreateCredential, useCredentials, useRevokeApp } from './nightscout-api';
 import './nightscout.css';
 
-const when = (ms: number | null, never: string) => (ms === null ? never : new Date(ms).toLocaleString());
+const when = (ms: number | null, never: string, language: string) =>
+  ms === null ? never : formatDateTime(ms, language);
 
 /**
  * /dataSources/nightscout: the patient's Nightscout credentials (what to type into xDrip+, Loop,
@@ -38,7 +41,7 @@ export function NightscoutScreen() {
 }
 
 function Credentials({ uid }: { uid: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const creds = useCredentials(uid);
   const apps = useApps(uid);
   const create = useCreateCredential(uid);
@@ -132,9 +135,13 @@ function Credentials({ uid }: { uid: string }) {
                 <tr key={a.id}>
                   <td>{a.name}</td>
                   <td>{t(`nightscout.kinds.${a.kind}`)}</td>
-                  <td>{a.scopes.join(', ')}</td>
-                  <td>{when(a.created_at, t('nightscout.never'))}</td>
-                  <td>{when(a.last_used_at, t('nightscout.never'))}</td>
+                  <td>
+                    {accessKeys(a)
+                      .map((key) => t(key))
+                      .join(', ')}
+                  </td>
+                  <td>{when(a.created_at, t('nightscout.never'), i18n.language)}</td>
+                  <td>{when(a.last_used_at, t('nightscout.never'), i18n.language)}</td>
                   <td>
                     <button
                       type="button"

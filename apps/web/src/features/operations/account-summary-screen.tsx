@@ -4,7 +4,7 @@ import type { AccountSummaryResponse, UserType } from '@cgm/contract';
 import { AdminPage } from '../admin/admin-ui';
 import { SelectField } from '../../components/form-field';
 import { BarChart, ChartLegend, LineChart } from '../../charts/svg-charts';
-import { formatNumber } from '../../i18n/format';
+import { formatIsoMonth, formatNumber } from '../../i18n/format';
 import { useAccountSummary } from './ops-api';
 import { CountryFilter, QueryState, useCountryName } from './ops-common';
 import './operations.css';
@@ -33,6 +33,7 @@ export function AccountSummaryScreen() {
   const summary = useAccountSummary({ months, country: country || undefined });
   const name = useCountryName();
   const n = (v: number) => formatNumber(v, i18n.language);
+  const month = (m: Month) => formatIsoMonth(m.month, i18n.language);
   const d = summary.data;
   return (
     <AdminPage title={t('usage.accountsTitle')} lead={t('usage.accountsLead')}>
@@ -69,7 +70,7 @@ export function AccountSummaryScreen() {
               <h2 className="section__title">{t('usage.overTime')}</h2>
               <LineChart
                 title={t('usage.overTime')}
-                labels={d.monthly.map((m) => m.month)}
+                labels={d.monthly.map(month)}
                 series={[
                   { name: t('usage.existing'), values: d.monthly.map((m) => m.total), tone: 'primary' },
                   { name: t('usage.created'), values: d.monthly.map((m) => m.created), tone: 'success' },
@@ -87,7 +88,7 @@ export function AccountSummaryScreen() {
               <h3 className="section__title">{t('usage.overTimeByType')}</h3>
               <LineChart
                 title={t('usage.overTimeByType')}
-                labels={d.monthly.map((m) => m.month)}
+                labels={d.monthly.map(month)}
                 series={BY_TYPE_LINES.map((l) => ({
                   name: t(`usage.userTypes.${l.type}`),
                   values: d.monthly.map((m) => existing(m, l.type)),
@@ -151,7 +152,7 @@ export function AccountSummaryScreen() {
                 <tbody>
                   {[...d.monthly].reverse().map((m) => (
                     <tr key={m.month}>
-                      <td>{m.month}</td>
+                      <td className="ops-nowrap">{month(m)}</td>
                       <td className="num">{n(m.created)}</td>
                       <td className="num">{n(m.deleted)}</td>
                       <td className="num">{n(m.total)}</td>

@@ -8,6 +8,8 @@ import { AdminPage } from '../admin/admin-ui';
 import { Notice } from '../../components/notice';
 import { PasswordField, TextField } from '../../components/form-field';
 import { CountrySelect } from '../../components/country-select';
+import { SESSION_KEYS } from '../../app/session';
+import { sessionStore } from '../../lib/storage';
 import { createClinic, editClinic, opsKeys, useClinics } from './ops-api';
 import { failureText, fieldErrors, QueryState } from './ops-common';
 import './operations.css';
@@ -47,7 +49,10 @@ function ClinicForm({ clinic }: { clinic?: Clinic }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState(clinic?.name ?? '');
-  const [country, setCountry] = useState(clinic?.country ?? 'DE');
+  // A new clinic starts in the admin's own country, as the HCP form does.
+  const [country, setCountry] = useState(
+    () => clinic?.country ?? sessionStore().getItem(SESSION_KEYS.locCode) ?? 'GB',
+  );
   const [address, setAddress] = useState(clinic?.address ?? '');
   const [contact, setContact] = useState(clinic?.contact ?? '');
   const [username, setUsername] = useState('');

@@ -48,7 +48,7 @@ export function HclPrintScreen() {
       lead={<span className="ops-no-print">{t('hclPrint.lead')}</span>}
     >
       <div className="ops">
-        <form className="ops-toolbar ops-no-print" onSubmit={submit}>
+        <form className="ops-toolbar ops-toolbar--lead-row ops-no-print" onSubmit={submit}>
           <TextField
             label={t('hclPrint.patient')}
             hint={t('hclPrint.patientHint')}

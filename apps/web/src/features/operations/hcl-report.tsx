@@ -40,7 +40,11 @@ export function HclReportView({ report, unit }: { report: HclReport; unit: Gluco
         : `${t(b.name)} (${glu(b.from)}–${glu(b.to)} ${unit})`;
   const inRange = `${glu(70)}–${glu(180)} ${unit}`;
   const pct = (v: number | null) => (v === null ? '--' : `${n(v)} %`);
-  const units = (v: number | null) => (v === null ? '--' : t('hclPrint.units', { value: n(v, 2) }));
+  // Insulin with two decimals throughout, as the pump and the rest of the portal show it, so the
+  // column's figures line up (16,80 and 1,30 rather than 16,8 and 1,3).
+  const ins2 = (v: number | null) =>
+    v === null ? '--' : formatNumber(v, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const units = (v: number | null) => (v === null ? '--' : t('hclPrint.units', { value: ins2(v) }));
   const g = report.glucose;
   const ins = report.insulin;
   const dayLabel = (d: string) => formatIsoDate(d, lang, 'medium').replace(/,? \d{4}$/, '');
@@ -151,12 +155,12 @@ export function HclReportView({ report, unit }: { report: HclReport; unit: Gluco
         <tbody>
           {report.daily.map((d) => (
             <tr key={d.day}>
-              <td>{formatIsoDate(d.day, lang, 'medium')}</td>
+              <td className="ops-nowrap">{formatIsoDate(d.day, lang, 'medium')}</td>
               <td className="num">{pct(d.time_in_auto)}</td>
               <td className="num">{n(d.auto_exits, 0)}</td>
-              <td className="num">{n(d.auto_basal, 2)}</td>
-              <td className="num">{n(d.auto_correction, 2)}</td>
-              <td className="num">{n(d.total_insulin, 2)}</td>
+              <td className="num">{ins2(d.auto_basal)}</td>
+              <td className="num">{ins2(d.auto_correction)}</td>
+              <td className="num">{ins2(d.total_insulin)}</td>
               <td className="num">{pct(d.tir)}</td>
               <td className="num">{d.mean === null ? '--' : glu(d.mean)}</td>
             </tr>

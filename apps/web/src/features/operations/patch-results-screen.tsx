@@ -5,6 +5,7 @@ import { SelectField, TextField } from '../../components/form-field';
 import { formatDateTime } from '../../i18n/format-time';
 import { PATCH_PAGE_SIZE, usePatchResults } from './ops-api';
 import { CountryFilter, DateInput, Pager, QueryState, useCountryName } from './ops-common';
+import { detailsText } from './patch-details';
 import './operations.css';
 
 interface Search {
@@ -86,7 +87,7 @@ export function PatchResultsScreen() {
                 <thead>
                   <tr>
                     <th scope="col">{t('patchResults.reportedAt')}</th>
-                    <th scope="col">{t('patchResults.serial')}</th>
+                    <th scope="col">{t('patchResults.serialColumn')}</th>
                     <th scope="col">{t('patchResults.kind')}</th>
                     <th scope="col">{t('patchResults.result')}</th>
                     <th scope="col">{t('patchResults.code')}</th>
@@ -108,9 +109,7 @@ export function PatchResultsScreen() {
                       </td>
                       <td>
                         {r.code ?? '--'}
-                        {r.details && (
-                          <div className="muted small ops-notes">{JSON.stringify(r.details)}</div>
-                        )}
+                        {r.details && <div className="muted small ops-notes">{detailsText(r.details)}</div>}
                       </td>
                       <td>{country(r.country)}</td>
                     </tr>

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { Spinner } from '../../components/page';
+import { stackCell } from '../../components/stack-cell';
 import { formatDateTime } from '../../i18n/format-time';
 import { localTodayIso } from '../../lib/dates';
 import { EventDialog } from './event-dialog';
@@ -175,7 +176,7 @@ function EventsTable({ events, unit, mayEdit, busy, onEdit, onDelete }: TablePro
   };
   return (
     <div className="pv-scroll">
-      <table className="table pv-table" aria-busy={busy || undefined}>
+      <table className="table table--stack pv-table" aria-busy={busy || undefined}>
         <thead>
           <tr>
             <th scope="col">{t('events.field.date')}</th>
@@ -189,13 +190,19 @@ function EventsTable({ events, unit, mayEdit, busy, onEdit, onDelete }: TablePro
         <tbody>
           {events.map((e) => (
             <tr key={e.eid}>
-              <td>{formatDateTime(e.date, lang)}</td>
-              <td>{t(`events.type.${e.type}`, { defaultValue: e.type })}</td>
-              <td>{detail(e)}</td>
-              <td className="pv-table__notes">{e.notes ?? ''}</td>
-              <td>
-                {t(`events.source.${e.source}`)}
-                {e.created_by_name && <div className="muted small">{e.created_by_name}</div>}
+              <td data-label={t('events.field.date')}>{formatDateTime(e.date, lang)}</td>
+              <td data-label={t('events.field.type')}>
+                {t(`events.type.${e.type}`, { defaultValue: e.type })}
+              </td>
+              <td data-label={t('events.field.details')}>{detail(e)}</td>
+              <td {...stackCell(t('events.field.notes'), e.notes ?? '', 'pv-table__notes')}>
+                {e.notes ?? ''}
+              </td>
+              <td data-label={t('events.field.source')}>
+                <span>
+                  {t(`events.source.${e.source}`)}
+                  {e.created_by_name && <span className="muted small pv-table__by">{e.created_by_name}</span>}
+                </span>
               </td>
               {mayEdit && (
                 <td className="pv-table__actions">

@@ -8,7 +8,12 @@ import {
   type PatientProfileFieldName,
   type PatientProfileUpdate,
 } from '@cgm/contract';
-import { isValidHeightOrWeight, isValidPostcode, isValidRealName } from '@cgm/domain';
+import {
+  isValidHeightOrWeight,
+  isValidPostcode,
+  isValidRealName,
+  PATIENT_PERSONAL_FIELDS,
+} from '@cgm/domain';
 import { Checkbox, SelectField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { localTodayIso } from '../../lib/dates';
@@ -44,6 +49,10 @@ function toForm(p: PatientProfile): Form {
     inpatient: p.inpatient,
   };
 }
+
+/** Whether the caller may change any personal detail (else the form holds the clinic's fields only). */
+export const editsPersonalDetails = (editable: readonly Field[]): boolean =>
+  PATIENT_PERSONAL_FIELDS.some((f) => editable.includes(f));
 
 /** Spec §5 checks the form can make at once (the server repeats them). */
 function validate(form: Form, editable: ReadonlySet<Field>): Partial<Record<Field, string>> {
@@ -133,32 +142,35 @@ export function ProfileEditForm({ profile, uid }: { profile: PatientProfile; uid
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-      <fieldset className="grid">
-        <legend className="section__title">{t('profile.personal')}</legend>
-        {text('realname', t('profile.field.realname'), {
-          required: true,
-          hint: t('validation.realNameHint'),
-        })}
-        {text('alias', t('profile.field.alias'), { maxLength: 40 })}
-        {select('gender', gender.options, 'profile.gender')}
-        {text('birthday', t('profile.field.birthday'), { type: 'date', max: today })}
-        {select('diabetes_type', diabetesType.options, 'profile.diabetesType')}
-        {text('diabetes_diagnosis_date', t('profile.field.diabetes_diagnosis_date'), {
-          type: 'date',
-          max: today,
-        })}
-        {text('height', t('profile.field.height'), {
-          inputMode: 'decimal',
-          addon: <span className="unit">{t('units.cm')}</span>,
-        })}
-        {text('weight', t('profile.field.weight'), {
-          inputMode: 'decimal',
-          addon: <span className="unit">{t('units.kg')}</span>,
-        })}
-        {text('address', t('profile.field.address'), { maxLength: 200 })}
-        {text('zipcode', t('profile.field.zipcode'), { inputMode: 'numeric', maxLength: 6 })}
-        {text('telephone', t('profile.field.telephone'), { type: 'tel', maxLength: 30 })}
-      </fieldset>
+      {/* Without a personal field to change, an empty "Personal details" heading stood here. */}
+      {editsPersonalDetails(profile.editable) && (
+        <fieldset className="grid">
+          <legend className="section__title">{t('profile.personal')}</legend>
+          {text('realname', t('profile.field.realname'), {
+            required: true,
+            hint: t('validation.realNameHint'),
+          })}
+          {text('alias', t('profile.field.alias'), { maxLength: 40 })}
+          {select('gender', gender.options, 'profile.gender')}
+          {text('birthday', t('profile.field.birthday'), { type: 'date', max: today })}
+          {select('diabetes_type', diabetesType.options, 'profile.diabetesType')}
+          {text('diabetes_diagnosis_date', t('profile.field.diabetes_diagnosis_date'), {
+            type: 'date',
+            max: today,
+          })}
+          {text('height', t('profile.field.height'), {
+            inputMode: 'decimal',
+            addon: <span className="unit">{t('units.cm')}</span>,
+          })}
+          {text('weight', t('profile.field.weight'), {
+            inputMode: 'decimal',
+            addon: <span className="unit">{t('units.kg')}</span>,
+          })}
+          {text('address', t('profile.field.address'), { maxLength: 200 })}
+          {text('zipcode', t('profile.field.zipcode'), { inputMode: 'numeric', maxLength: 6 })}
+          {text('telephone', t('profile.field.telephone'), { type: 'tel', maxLength: 30 })}
+        </fieldset>
+      )}
       {editable.has('inpatient') && (
         <fieldset className="grid">
           <legend className="section__title">{t('patientView.profile.clinic')}</legend>

@@ -2,7 +2,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '@cgm/contract';
 import { PatientShell, profilePath, withUid, type Area } from './patient-shell';
-import { ProfileEditForm } from './profile-edit-form';
+import { editsPersonalDetails, ProfileEditForm } from './profile-edit-form';
 import { ProfileFacts } from './profile-facts';
 import { RecordsSummary } from './records-summary';
 
@@ -80,7 +80,17 @@ export function PatientProfileScreen() {
         ) : (
           <>
             {profile.editable.length > 0 ? (
-              <ProfileEditForm key={uid} profile={profile} uid={uid} />
+              <>
+                {!editsPersonalDetails(profile.editable) && (
+                  <section className="pv-section" aria-labelledby="pv-personal">
+                    <h2 id="pv-personal" className="section__title">
+                      {t('profile.personal')}
+                    </h2>
+                    <ProfileFacts profile={profile} groups={['personal']} />
+                  </section>
+                )}
+                <ProfileEditForm key={uid} profile={profile} uid={uid} />
+              </>
             ) : (
               <ProfileFacts profile={profile} groups={['personal', 'clinic']} />
             )}

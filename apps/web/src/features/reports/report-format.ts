@@ -12,7 +12,7 @@ import {
 } from '@cgm/domain';
 import { SESSION_KEYS } from '../../app/session';
 import { formatIsoDate, formatNumber } from '../../i18n/format';
-import { formatDateTime, formatTime } from '../../i18n/format-time';
+import { formatDateTime, formatTime, intlLocale } from '../../i18n/format-time';
 import { sessionStore } from '../../lib/storage';
 
 // Units and number formats of the reports. The unit follows the live monitor's rule: the patient's
@@ -68,8 +68,9 @@ export function makeFormat(unit: GlucoseUnit, lang: string): ReportFormat {
     num,
     insulin: (u) => (ok(u) ? num(roundInsulin(u), 2) : dash),
     day: (iso, style = 'medium') => formatIsoDate(iso, lang, style),
+    // With the chosen country, as the dates: "18 Nov" in the United Kingdom, "Nov 18" in the US.
     shortDay: (iso) =>
-      new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+      new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
         new Date(`${iso}T00:00:00Z`),
       ),
     time: (ms, off) => formatTime(wallClock(ms, off), lang, 'UTC'),

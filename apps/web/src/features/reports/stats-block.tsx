@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { GlucoseStatsBlock, InsulinBlock } from '@cgm/contract';
-import { formatGlucoseValue, type GlucoseUnit } from '@cgm/domain';
 import type { ReportFormat } from './report-format';
 import { TirBar } from './charts/tir-bar';
 import type { TimeInRanges } from './charts/tir';
@@ -85,18 +84,13 @@ export function InsulinStats({ insulin, fmt }: { insulin: InsulinBlock; fmt: Rep
     value: fmt.insulin(v),
     unit: u,
   });
+  // No-break spaces: on a phone "16.85 U (46 %)" broke between the number and its "%".
+  const share = (v: number | null, pct: number | null) =>
+    `${fmt.insulin(v)}\u00a0${u} (${fmt.pct(pct, 0)}\u00a0%)`;
   const tiles: Tile[] = [
     i('tdd', insulin.total_daily_dose),
-    {
-      ...i('basal', insulin.basal),
-      value: `${fmt.insulin(insulin.basal)} ${u} (${fmt.pct(insulin.basal_percent, 0)} %)`,
-      unit: undefined,
-    },
-    {
-      ...i('bolus', insulin.bolus),
-      value: `${fmt.insulin(insulin.bolus)} ${u} (${fmt.pct(insulin.bolus_percent, 0)} %)`,
-      unit: undefined,
-    },
+    { ...i('basal', insulin.basal), value: share(insulin.basal, insulin.basal_percent), unit: undefined },
+    { ...i('bolus', insulin.bolus), value: share(insulin.bolus, insulin.bolus_percent), unit: undefined },
     i('bolusNormal', insulin.bolus_normal),
     i('bolusExtended', insulin.bolus_extended),
     i('bolusCombo', insulin.bolus_combo),
@@ -113,9 +107,12 @@ export function InsulinStats({ insulin, fmt }: { insulin: InsulinBlock; fmt: Rep
   );
 }
 
-/** The consensus bands with their limits in the unit (Battelino 2019). */
-export function tirLabels(unit: GlucoseUnit, t: T): Record<keyof TimeInRanges, string> {
-  const g = (mgdl: number) => formatGlucoseValue(mgdl, unit);
+/**
+ * The consensus bands with their limits in the unit (Battelino 2019), written like every other
+ * figure of the report: 13,9 in German, not 13.9.
+ */
+export function tirLabels(fmt: Pick<ReportFormat, 'glucose'>, t: T): Record<keyof TimeInRanges, string> {
+  const g = (mgdl: number) => fmt.glucose(mgdl);
   return {
     very_high: `${t('reports.tir.veryHigh')} (>${g(250)})`,
     high: `${t('reports.tir.high')} (${g(181)}–${g(250)})`,
@@ -132,7 +129,7 @@ export function TimeInRangesBar({ stats, fmt }: { stats: GlucoseStatsBlock; fmt:
     <figure className="tir-figure">
       <TirBar
         tir={stats.time_in_ranges}
-        labels={tirLabels(fmt.unit, t)}
+        labels={tirLabels(fmt, t)}
         format={(v) => fmt.pct(v)}
         title={t('reports.tir.title')}
       />

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { labelStep, niceMax } from '../../../charts/svg-charts';
+import { axisTicks, labelStep, niceMax, showsLabel } from '../../../charts/svg-charts';
 
 // A value per date as bars (the dashboard's time in range and insulin per day). A date without
 // data is drawn as a hollow "no data" mark on the axis, never as a bar of 0: 0 % in range and no
@@ -40,13 +40,14 @@ export function DayBars(props: {
   return (
     <svg className="svg-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t`}>
       <title id={`${id}-t`}>{props.title}</title>
-      {[0, 0.25, 0.5, 0.75, 1].map((f) => {
-        const y = base - f * plotH;
+      {/* Round ticks (0, 10, 20… U; 0, 20… %), not quarters of the top (12.50, 37.50 U). */}
+      {axisTicks(max).map((v) => {
+        const y = base - (v / max) * plotH;
         return (
-          <g key={f}>
+          <g key={v}>
             <line className="svg-chart__grid" x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} />
             <text className="svg-chart__axis" x={PAD.left - 6} y={y + 4} textAnchor="end">
-              {axisFormat(f * max)}
+              {axisFormat(v)}
             </text>
           </g>
         );
@@ -83,7 +84,7 @@ export function DayBars(props: {
         );
       })}
       {data.map((d, i) =>
-        i % step === 0 || i === data.length - 1 ? (
+        showsLabel(i, data.length, step) ? (
           <text key={`l${i}`} className="svg-chart__axis" x={xOf(i)} y={H - 8} textAnchor="middle">
             {d.label}
           </text>

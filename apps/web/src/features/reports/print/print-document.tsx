@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice';
 import { Spinner } from '../../../components/page';
+import { formatDateTime } from '../../../i18n/format-time';
 import { reportById, type ReportId } from '../report-catalog';
 import { useReportLoad, useReportUid, type ReportCtx } from '../report-context';
 import { clipToLast, effectiveRange, readAgpBand, writeAgpBand } from '../report-params';
@@ -35,6 +36,8 @@ function Loaded({ uid, reports, title }: { uid: string; reports: ReportId[]; tit
   const fetching = useIsFetching();
   const printed = useRef(false);
   const [ready, setReady] = useState(false);
+  // When the document was made: read once, not at every render.
+  const [madeAt] = useState(() => Date.now());
 
   useEffect(() => {
     if (load.state !== 'ready') return;
@@ -130,9 +133,8 @@ function Loaded({ uid, reports, title }: { uid: string; reports: ReportId[]; tit
           <div>
             <dt>{t('print.printed')}</dt>
             <dd>
-              {new Intl.DateTimeFormat(ctx.fmt.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                new Date(),
-              )}
+              {/* The country's clock (24-hour in the United Kingdom), as every other time shown. */}
+              {formatDateTime(madeAt, ctx.fmt.lang)}
             </dd>
           </div>
         </dl>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BarChart } from '../../../charts/svg-charts';
+import { CategoryBars } from '../../../charts/category-bars';
 import { useAlertsReport } from '../reports-api';
 import { Loadable, ReportSection } from './loadable';
 import type { ReportViewProps } from './types';
@@ -38,9 +38,10 @@ export function AlertsReport({ ctx, range }: ReportViewProps) {
                 </table>
               </ReportSection>
               <ReportSection title={t('reports.alerts.chart')}>
-                <BarChart
+                <CategoryBars
                   title={t('reports.alerts.chart')}
                   data={res.counts.slice(0, 8).map((c) => ({ label: code(c.code), value: c.count }))}
+                  format={(v) => fmt.num(v)}
                   tone="accent"
                 />
               </ReportSection>

@@ -19,7 +19,7 @@ export function dayFacts(day: DdDay, fmt: ReportFormat, t: T): Array<[string, st
   // bands are 54–69 and 181–250, while these figures are everything below 70 and above 180.
   return [
     [t('reports.stats.mean'), `${fmt.glucose(s.mean)} ${fmt.unit}`],
-    [t('reports.stats.sd'), fmt.glucose(s.sd)],
+    [t('reports.stats.sd'), `${fmt.glucose(s.sd)} ${fmt.unit}`],
     [t('reports.stats.inTarget'), `${fmt.pct(s.in_target)} %`],
     [
       t('reports.daily.below', { limit: fmt.glucose(70), unit: fmt.unit }),
@@ -29,7 +29,7 @@ export function dayFacts(day: DdDay, fmt: ReportFormat, t: T): Array<[string, st
       t('reports.daily.above', { limit: fmt.glucose(180), unit: fmt.unit }),
       `${fmt.pct(tir ? tir.high + tir.very_high : null)} %`,
     ],
-    [t('reports.stats.minMax'), `${fmt.glucose(s.min)}–${fmt.glucose(s.max)}`],
+    [t('reports.stats.minMax'), `${fmt.glucose(s.min)}–${fmt.glucose(s.max)} ${fmt.unit}`],
     [t('reports.insulin.total'), `${fmt.insulin(ins?.total)} ${u}`],
     [t('reports.insulin.basal'), `${fmt.insulin(ins?.basal)} ${u}`],
     [t('reports.insulin.bolus'), `${fmt.insulin(ins?.bolus)} ${u}`],

@@ -112,8 +112,8 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The chart's keys: [style class, i18n key]. */
-const LEGEND: ReadonlyArray<[string, string]> = [
+/** The chart's keys: [style class, i18n key or keys read as one]. */
+const LEGEND: ReadonlyArray<[string, string | readonly string[]]> = [
   ['sg', 'reports.daily.key.sg'],
   ['target', 'reports.daily.key.target'],
   ['basal', 'reports.daily.key.basal'],
@@ -125,6 +125,8 @@ const LEGEND: ReadonlyArray<[string, string]> = [
   ['autoExit', 'reports.daily.key.autoExit'],
   ['stop', 'reports.daily.key.stop'],
   ['bolus', 'reports.daily.key.bolus'],
+  // Drawn in their own colour with a bar for the time they run over: they need their own key.
+  ['extendedBolus', ['reports.daily.bolus.extended', 'reports.daily.bolus.combo']],
   ['bg', 'reports.daily.key.bg'],
   ['calibration', 'reports.daily.key.calibration'],
   ['event', 'reports.daily.key.event'],
@@ -139,7 +141,7 @@ export function DayLegend() {
       {LEGEND.map(([k, key]) => (
         <li key={k}>
           <span className={`day-legend__key day-legend__key--${k}`} aria-hidden="true" />
-          {t(key)}
+          {typeof key === 'string' ? t(key) : key.map((one) => t(one)).join(' / ')}
         </li>
       ))}
     </ul>

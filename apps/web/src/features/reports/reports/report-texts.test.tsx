@@ -5,6 +5,8 @@ import type { DdDay, ReportEvent } from '@cgm/contract';
 import en from '../../../i18n/locales/en.json';
 import { DayBars } from '../charts/day-bars';
 import { makeFormat } from '../report-format';
+import { tirLabels } from '../stats-block';
+import { sessionStore } from '../../../lib/storage';
 import { dayFacts, wizardText } from './daily-text';
 import { BODY_UNIT_KEYS } from './device-settings';
 import { eventDetails, eventSummary, eventValue } from './event-text';
@@ -81,6 +83,10 @@ describe('the daily card', () => {
       dayFacts(day({ very_low: 1, low: 3, in_range: 70, high: 20, very_high: 6 }), mmol, t),
     );
     expect(facts.get('Below 3.9 mmol/L')).toBe('4.0 %');
+    // Every glucose figure carries its unit, the spread and the extremes too.
+    expect(facts.get('Average')).toBe('7.8 mmol/L');
+    expect(facts.get('Standard deviation')).toBe('2.2 mmol/L');
+    expect(facts.get('Minimum–maximum')).toBe('2.8–16.7 mmol/L');
     expect(facts.get('Above 10.0 mmol/L')).toBe('26.0 %');
     expect(facts.has('Low')).toBe(false);
     expect(
@@ -152,5 +158,28 @@ describe('per-day bars', () => {
       />,
     );
     expect(html).toContain('<title>1 Jan: 41.35</title>');
+  });
+});
+
+describe('the time-in-ranges labels', () => {
+  it('write their limits in the unit and with the decimal sign of the language', () => {
+    expect(tirLabels(mmol, t).high).toBe('High (10.1–13.9)');
+    expect(tirLabels(mgdl, t).in_range).toBe('In range (70–180)');
+    // German writes 13,9 as the report's other figures do; the label text stays the test's English.
+    const deMmol = makeFormat('mmol/L', 'de');
+    expect(tirLabels(deMmol, t).very_high).toBe('Very high (>13,9)');
+    expect(tirLabels(deMmol, t).low).toBe('Low (3,0–3,8)');
+  });
+});
+
+describe('the short days of the chart axes', () => {
+  it('follow the chosen country, like the dates and times', () => {
+    expect(makeFormat('mmol/L', 'en').shortDay('2026-11-18')).toBe('Nov 18');
+    sessionStore().setItem('loc_code', 'GB');
+    try {
+      expect(makeFormat('mmol/L', 'en').shortDay('2026-11-18')).toBe('18 Nov');
+    } finally {
+      sessionStore().removeItem('loc_code');
+    }
   });
 });
