@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDateTime, formatDuration, formatTime, intlLocale } from './format-time';
+import {
+  formatAge,
+  formatDateTime,
+  formatDuration,
+  formatRecordedDateTime,
+  formatTime,
+  intlLocale,
+  utcOffsetLabel,
+} from './format-time';
 
 const MIN = 60_000;
 
@@ -44,5 +52,16 @@ describe('intlLocale (the country refines the language)', () => {
       }).format(t);
     expect(fmt('GB')).toBe('23:56');
     expect(fmt('US')).toMatch(/11:56\s?PM/);
+  });
+});
+
+describe('times as recorded', () => {
+  it('shows the clock of the offset the time was recorded at, and names the offset', () => {
+    const t = Date.UTC(2026, 10, 23, 3, 7);
+    expect(formatRecordedDateTime(t, 480, 'de')).toContain('11:07');
+    expect(formatRecordedDateTime(t, -300, 'de')).toContain('22:07');
+    expect(utcOffsetLabel(480)).toBe('UTC+08:00');
+    expect(utcOffsetLabel(-330)).toBe('UTC−05:30');
+    expect(utcOffsetLabel(0)).toBe('UTC+00:00');
   });
 });

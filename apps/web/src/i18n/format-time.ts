@@ -39,6 +39,21 @@ export function formatDateTime(ms: number, language: string, timeZone?: string):
   }).format(ms);
 }
 
+/**
+ * An instant as the clock where it was recorded showed it (its UTC offset in minutes): how reports
+ * show device data and events (CLINICAL.md, the patient's local time), whatever the viewer's zone.
+ */
+export function formatRecordedDateTime(ms: number, offsetMin: number, language: string): string {
+  return formatDateTime(ms + offsetMin * 60_000, language, 'UTC');
+}
+
+/** "UTC+08:00", "UTC−05:30", "UTC+00:00". */
+export function utcOffsetLabel(offsetMin: number): string {
+  const sign = offsetMin < 0 ? '−' : '+';
+  const abs = Math.abs(offsetMin);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
 export function formatDate(ms: number, language: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone }).format(ms);
 }

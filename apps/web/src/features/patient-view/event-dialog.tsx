@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { utcOffsetLabel } from '../../i18n/format-time';
 import type { ClinicalEvent } from '@cgm/contract';
 import {
   EXERCISE_INTENSITIES,
@@ -42,7 +43,8 @@ export function EventDialog({ editing, unit, busy, serverErrors, onSave, onClose
   );
   const [errors, setErrors] = useState<EventFormErrors>({});
   const shown = { ...serverErrors, ...errors };
-  const set = (key: keyof EventForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: Exclude<keyof EventForm, 'offsetMin'>) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const fields = fieldsOf(form.type);
   const unitKey = valueUnitKey(form.type, unit);
   const count = notesLength(form.notes);
@@ -87,6 +89,9 @@ export function EventDialog({ editing, unit, busy, serverErrors, onSave, onClose
             required
             error={shown.date ? t(shown.date) : null}
           />
+          {form.offsetMin !== null && (
+            <p className="muted">{t('events.recordedOffset', { offset: utcOffsetLabel(form.offsetMin) })}</p>
+          )}
           {fields.value && (
             <TextField
               label={t('events.field.value')}

@@ -51,6 +51,18 @@ describe('local date and time', () => {
     expect(fromLocalInput(toLocalInput(ms))).toBe(ms);
   });
   it.each(['2026-02-30T10:00', '2026-11-21', ''])('refuses %j', (s) => expect(fromLocalInput(s)).toBeNull());
+
+  it('shows and reads an edited event at the offset it was recorded with, whatever the browser zone', () => {
+    const ms = Date.UTC(2026, 10, 23, 3, 7); // 11:07 at UTC+8
+    expect(toLocalInput(ms, 480)).toBe('2026-11-23T11:07');
+    expect(fromLocalInput('2026-11-23T11:07', 480)).toBe(ms);
+    expect(toLocalInput(Date.UTC(2026, 0, 1, 2, 0), -330)).toBe('2025-12-31T20:30');
+    expect(fromLocalInput('2026-02-30T10:00', 480)).toBeNull();
+    const form = eventToForm(event({ date: ms, utc_offset_min: 480 }), 'mg/dL');
+    expect(form).toMatchObject({ date: '2026-11-23T11:07', offsetMin: 480 });
+    const res = formToInput({ ...form, date: '2026-11-23T12:00' }, 'mg/dL');
+    expect(res.ok && res.input).toMatchObject({ date: Date.UTC(2026, 10, 23, 4, 0), utc_offset_min: 480 });
+  });
 });
 
 describe('conversion between the form and the API (glucose in the user unit)', () => {

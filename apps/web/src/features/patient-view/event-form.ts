@@ -15,6 +15,12 @@ export interface EventForm {
   type: string;
   /** Local date and time as a datetime-local input writes it: YYYY-MM-DDTHH:mm. */
   date: string;
+  /**
+   * The UTC offset (minutes) `date` is read in: an edited event keeps the offset it was recorded
+   * with, as the reports show it (CLINICAL.md: the patient's local time); null for a new event,
+   * read in the browser's own time zone.
+   */
+  offsetMin: number | null;
   value: string;
   text: string;
   intensity: string;
@@ -60,31 +66,44 @@ export function valueUnitKey(type: string, unit: GlucoseUnit): string | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An instant as the local datetime-local text. */
-export function toLocalInput(ms: number): string {
+/** An instant as datetime-local text, in the browser's zone or at a fixed UTC offset (minutes). */
+export function toLocalInput(ms: number, offsetMin: number | null = null): string {
+  if (offsetMin !== null) {
+    const d = new Date(ms + offsetMin * 60_000);
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  }
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** Local datetime-local text to epoch ms; null when it is not a real date and time. */
-export function fromLocalInput(s: string): number | null {
+/**
+ * datetime-local text to epoch ms, read in the browser's zone or at a fixed UTC offset (minutes);
+ * null when it is not a real date and time.
+ */
+export function fromLocalInput(s: string, offsetMin: number | null = null): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(s);
   if (!m) return null;
   const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  if (offsetMin !== null) {
+    const utc = new Date(Date.UTC(y, mo - 1, d, h, mi));
+    if (utc.getUTCMonth() !== mo - 1 || utc.getUTCDate() !== d) return null;
+    return utc.getTime() - offsetMin * 60_000;
+  }
   const date = new Date(y, mo - 1, d, h, mi);
   if (date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
   return date.getTime();
 }
 
 export function emptyEventForm(type: string, now: number): EventForm {
-  return { type, date: toLocalInput(now), value: '', text: '', intensity: '', notes: '' };
+  return { type, date: toLocalInput(now), offsetMin: null, value: '', text: '', intensity: '', notes: '' };
 }
 
 /** An event as the form shows it, its glucose in the user's unit. */
 export function eventToForm(e: ClinicalEvent, unit: GlucoseUnit): EventForm {
   return {
     type: e.type,
-    date: toLocalInput(e.date),
+    date: toLocalInput(e.date, e.utc_offset_min),
+    offsetMin: e.utc_offset_min,
     value: e.value === null ? '' : String(eventValueInUnit(e.type, e.value, unit)),
     text: e.text ?? '',
     intensity: e.exerciseIntensity === null ? '' : String(e.exerciseIntensity),
@@ -104,7 +123,7 @@ export function formToInput(
 ): { ok: true; input: EventInput } | { ok: false; errors: EventFormErrors } {
   const errors: EventFormErrors = {};
   const fields = fieldsOf(form.type);
-  const date = fromLocalInput(form.date);
+  const date = fromLocalInput(form.date, form.offsetMin);
   if (date === null) errors.date = 'events.problem.dateInvalid';
   const value = Number(form.value.trim().replace(',', '.'));
   if (fields.value && (form.value.trim() === '' || !Number.isFinite(value)))
@@ -118,7 +137,7 @@ export function formToInput(
     ok: true,
     input: {
       date: date!,
-      utc_offset_min: -new Date(date!).getTimezoneOffset(),
+      utc_offset_min: form.offsetMin ?? -new Date(date!).getTimezoneOffset(),
       type: form.type,
       unit,
       value: fields.value ? value : null,

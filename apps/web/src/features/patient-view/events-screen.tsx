@@ -7,7 +7,7 @@ import { SelectField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { Spinner } from '../../components/page';
 import { stackCell } from '../../components/stack-cell';
-import { formatDateTime } from '../../i18n/format-time';
+import { formatRecordedDateTime } from '../../i18n/format-time';
 import { localTodayIso } from '../../lib/dates';
 import { EventDialog } from './event-dialog';
 import { formatEventValue, valueUnitKey, type EventFormErrors } from './event-form';
@@ -176,6 +176,7 @@ function EventsTable({ events, unit, mayEdit, busy, onEdit, onDelete }: TablePro
   };
   return (
     <div className="pv-scroll">
+      <p className="muted">{t('events.localTimeNote')}</p>
       <table className="table table--stack pv-table" aria-busy={busy || undefined}>
         <thead>
           <tr>
@@ -190,7 +191,9 @@ function EventsTable({ events, unit, mayEdit, busy, onEdit, onDelete }: TablePro
         <tbody>
           {events.map((e) => (
             <tr key={e.eid}>
-              <td data-label={t('events.field.date')}>{formatDateTime(e.date, lang)}</td>
+              <td data-label={t('events.field.date')}>
+                {formatRecordedDateTime(e.date, e.utc_offset_min, lang)}
+              </td>
               <td data-label={t('events.field.type')}>
                 {t(`events.type.${e.type}`, { defaultValue: e.type })}
               </td>
