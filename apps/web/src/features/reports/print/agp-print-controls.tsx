@@ -42,7 +42,10 @@ export function AgpPrintControls({ ctx, range }: { ctx: ReportCtx; range: Range 
     setBlocked(!openPrintTab(printUrl(reportById('agp').print, q, defaultPaper())));
   };
   return (
-    <div className="agp-print">
+    // Its own group with the AGP's name: the band chosen here is the AGP printout's, not the trend
+    // chart's above it (which keeps the spec's 10–90).
+    <fieldset className="agp-print">
+      <legend>{t('reports.agp.curveTitle')}</legend>
       <AgpBandSelect
         value={readAgpBand(sp)}
         onChange={(b) => setSp(writeAgpBand(sp, b), { replace: true })}
@@ -51,6 +54,6 @@ export function AgpPrintControls({ ctx, range }: { ctx: ReportCtx; range: Range 
         {t('reports.trend.agpLink')}
       </button>
       {blocked && <Notice kind="warning">{t('messages.popupBlocked')}</Notice>}
-    </div>
+    </fieldset>
   );
 }
