@@ -46,6 +46,45 @@ export const tenth = (g: number) => Math.round(g * 10) / 10;
 export const SG_STRIDE = 16;
 export const SG_UPLOADED = 32;
 
+/** One sensor record of a block: where it is, its time, mg/dL (NaN: none) and flags. */
+export interface SgRecord {
+  view: DataView;
+  at: number;
+  time: number;
+  mgdl: number;
+  flags: number;
+}
+
+/**
+ * Visits the sensor records of [from, to) whose source `keep` allows, in block order ((time,
+ * serial, seq) within a day). One record object is reused: read it inside `visit`.
+ */
+export function eachSgRecord(
+  blocks: readonly Uint8Array[],
+  from: number,
+  to: number,
+  keep: RecordFilter,
+  visit: (r: SgRecord) => void,
+): void {
+  for (const packed of blocks) {
+    const view = viewOf(packed);
+    const count = Math.floor(packed.byteLength / SG_STRIDE);
+    const r: SgRecord = { view, at: 0, time: 0, mgdl: 0, flags: 0 };
+    for (let i = 0; i < count; i++) {
+      const at = i * SG_STRIDE;
+      const t = readTime(view, at);
+      if (t < from || t >= to) continue;
+      const flags = view.getInt16(at + 14);
+      if (keep && !keep(t, (flags & SG_UPLOADED) !== 0)) continue;
+      r.at = at;
+      r.time = t;
+      r.mgdl = view.getFloat32(at + 8);
+      r.flags = flags;
+      visit(r);
+    }
+  }
+}
+
 /**
  * Sensor readings with a value in [from, to), time-ordered; of readings at one instant (two
  * serials) the first in (serial, seq) order is kept.
@@ -61,23 +100,14 @@ export function decodeGlucose(
   const mgdl = new Float64Array(max);
   const utcOffsetMin = new Int16Array(max);
   let n = 0;
-  for (const packed of blocks) {
-    const view = viewOf(packed);
-    const count = Math.floor(packed.byteLength / SG_STRIDE);
-    for (let i = 0; i < count; i++) {
-      const at = i * SG_STRIDE;
-      const t = readTime(view, at);
-      if (t < from || t >= to) continue;
-      const g = view.getFloat32(at + 8);
-      if (Number.isNaN(g)) continue;
-      if (keep && !keep(t, (view.getInt16(at + 14) & SG_UPLOADED) !== 0)) continue;
-      if (n > 0 && time[n - 1] === t) continue; // same instant from a second serial
-      time[n] = t;
-      mgdl[n] = tenth(g);
-      utcOffsetMin[n] = view.getInt16(at + 12);
-      n++;
-    }
-  }
+  eachSgRecord(blocks, from, to, keep, (r) => {
+    if (Number.isNaN(r.mgdl)) return;
+    if (n > 0 && time[n - 1] === r.time) return; // same instant from a second serial
+    time[n] = r.time;
+    mgdl[n] = tenth(r.mgdl);
+    utcOffsetMin[n] = r.view.getInt16(r.at + 12);
+    n++;
+  });
   return n === max
     ? { time, mgdl, utcOffsetMin }
     : { time: time.slice(0, n), mgdl: mgdl.slice(0, n), utcOffsetMin: utcOffsetMin.slice(0, n) };

@@ -1,7 +1,7 @@
 // Decoders of the day blocks (readings/day-blocks.ts) for the daily report and the insulin
 // figures: a report reads the blocks of its days in day order and keeps the records of its time
 // range and of the sources its data options allow.
-import { readTime, SG_STRIDE, SG_UPLOADED, tenth, viewOf, type RecordFilter } from '../readings/day-blocks';
+import { eachSgRecord, readTime, tenth, viewOf, type RecordFilter } from '../readings/day-blocks';
 
 export const QUALITY_CODES = ['C', 'CX', 'NC', 'DE'] as const;
 export const DISPLAY_CODES = ['CE0', 'CE1', 'H'] as const;
@@ -23,25 +23,15 @@ export function decodeFlaggedSg(
 ): FlaggedSg {
   const out: FlaggedSg = { time: [], utcOffsetMin: [], mgdl: [], quality: [], displayCode: [] };
   let last = Number.NaN;
-  for (const packed of blocks) {
-    const view = viewOf(packed);
-    const count = Math.floor(packed.byteLength / SG_STRIDE);
-    for (let i = 0; i < count; i++) {
-      const at = i * SG_STRIDE;
-      const t = readTime(view, at);
-      if (t < from || t >= to) continue;
-      const flags = view.getInt16(at + 14);
-      if (keep && !keep(t, (flags & SG_UPLOADED) !== 0)) continue;
-      if (t === last) continue; // same instant from a second serial
-      last = t;
-      const g = view.getFloat32(at + 8);
-      out.time.push(t);
-      out.mgdl.push(Number.isNaN(g) ? null : tenth(g));
-      out.utcOffsetMin.push(view.getInt16(at + 12));
-      out.quality.push(QUALITY_CODES[(flags & 7) - 1] ?? null);
-      out.displayCode.push(DISPLAY_CODES[((flags >> 3) & 3) - 1] ?? null);
-    }
-  }
+  eachSgRecord(blocks, from, to, keep, (r) => {
+    if (r.time === last) return; // same instant from a second serial
+    last = r.time;
+    out.time.push(r.time);
+    out.mgdl.push(Number.isNaN(r.mgdl) ? null : tenth(r.mgdl));
+    out.utcOffsetMin.push(r.view.getInt16(r.at + 12));
+    out.quality.push(QUALITY_CODES[(r.flags & 7) - 1] ?? null);
+    out.displayCode.push(DISPLAY_CODES[((r.flags >> 3) & 3) - 1] ?? null);
+  });
   return out;
 }
 

@@ -3,7 +3,6 @@ import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { signOut, useSession } from '../../app/session-state';
 import { ApiFailureError, failureKey } from '../../api/errors';
-import { Dialog } from '../../components/dialog';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
@@ -102,46 +101,6 @@ export function QueryState({ pending, error }: { pending: boolean; error: unknow
 export function formatWhen(ms: number | null, language: string): string {
   if (ms === null) return '';
   return formatDateTime(ms, language);
-}
-
-/** A confirmation before anything is destroyed or taken away (the server insists on confirm: true). */
-export function ConfirmDialog(props: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  busy?: boolean;
-  danger?: boolean;
-  disabled?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open={props.open}
-      title={props.title}
-      role="alertdialog"
-      onClose={props.onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className={props.danger ? 'btn btn--danger' : 'btn btn--primary'}
-            disabled={props.busy || props.disabled}
-            onClick={props.onConfirm}
-          >
-            {props.confirmLabel}
-          </button>
-        </>
-      }
-    >
-      {props.children}
-    </Dialog>
-  );
 }
 
 export function Pager(props: { page: number; pages: number; total: number; onPage: (page: number) => void }) {

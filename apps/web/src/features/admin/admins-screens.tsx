@@ -6,7 +6,8 @@ import { isValidRealName, REAL_NAME_PROBLEM } from '@cgm/domain';
 import { PasswordField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { useAdminScope, useAdminStatus, useAdmins, useCreateAdmin } from './admin-api';
-import { AdminPage, ConfirmDialog, QueryState, failureText, fieldErrors, formatWhen } from './admin-ui';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { AdminPage, QueryState, failureText, fieldErrors, formatWhen } from './admin-ui';
 import { ScopeFields, scopeText } from './scope-fields';
 
 /** /accountsadmin_list: every account admin with status, scope and creation; disable or enable. */

@@ -5,7 +5,8 @@ import { SelectField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { countryName } from '../../i18n/format';
 import { useApplications, useDecide } from './admin-api';
-import { ConfirmDialog, Pager, QueryState, failureText, formatWhen } from './admin-ui';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Pager, QueryState, failureText, formatWhen } from './admin-ui';
 
 type Decision = { item: HcpApplicationItem; decision: 'approve' | 'reject' };
 

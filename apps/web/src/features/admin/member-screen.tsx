@@ -6,7 +6,8 @@ import { SelectField, TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { countryName } from '../../i18n/format';
 import { useMember, useMemberAction, type MemberAction } from './admin-api';
-import { AdminPage, ConfirmDialog, QueryState, failureText, formatWhen } from './admin-ui';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { AdminPage, QueryState, failureText, formatWhen } from './admin-ui';
 
 /** /UserAdmin?uid=: one account, and what an admin may do to it. */
 export function MemberScreen() {

@@ -10,15 +10,7 @@ import { Page } from '../../components/page';
 import { sessionStore } from '../../lib/storage';
 import { isValid, validateFirstPassword, type Errors } from '../password/password-rules';
 import { setFirstPassword } from './auth-api';
-import type { Edition } from './login-outcome';
-import { useSignIn } from './use-sign-in';
-
-const EDITION_OF_PAGE: Record<string, Edition> = {
-  '/login': 'personal',
-  '/hcpLogin': 'hcp',
-  '/clinic': 'clinic',
-  '/managementtools': 'admin',
-};
+import { useContinuedSignIn } from './use-sign-in';
 
 /**
  * /firstPassword: the first sign-in of an account whose password someone else chose (an HCP who
@@ -28,8 +20,7 @@ const EDITION_OF_PAGE: Record<string, Edition> = {
 export function FirstPasswordScreen() {
   const { t } = useTranslation();
   const store = sessionStore();
-  const loginPage = store.getItem(SESSION_KEYS.mfaLoginPage) ?? '/login';
-  const signIn = useSignIn(EDITION_OF_PAGE[loginPage] ?? 'personal');
+  const { loginPage, signIn } = useContinuedSignIn();
   const [token, setToken] = useState(() => store.getItem(SESSION_KEYS.firstPasswordToken));
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');

@@ -139,3 +139,20 @@ export function useSignIn(edition: Edition) {
     dialogs,
   };
 }
+
+const EDITION_OF_PAGE: Record<string, Edition> = {
+  '/login': 'personal',
+  '/hcpLogin': 'hcp',
+  '/clinic': 'clinic',
+  '/managementtools': 'admin',
+};
+
+/**
+ * A sign-in interrupted by a step of its own (second factor, first password): the sign-in page it
+ * started from, and the sign-in of that page's edition to go on with.
+ */
+export function useContinuedSignIn() {
+  const loginPage = sessionStore().getItem(SESSION_KEYS.mfaLoginPage) ?? '/login';
+  const signIn = useSignIn(EDITION_OF_PAGE[loginPage] ?? 'personal');
+  return { loginPage, signIn };
+}

@@ -10,22 +10,13 @@ import { Page } from '../../components/page';
 import { useCountdown } from '../../components/use-countdown';
 import { sessionStore } from '../../lib/storage';
 import { resendMfa, verifyMfa } from './auth-api';
-import type { Edition } from './login-outcome';
-import { useSignIn } from './use-sign-in';
-
-const EDITION_OF_PAGE: Record<string, Edition> = {
-  '/login': 'personal',
-  '/hcpLogin': 'hcp',
-  '/clinic': 'clinic',
-  '/managementtools': 'admin',
-};
+import { useContinuedSignIn } from './use-sign-in';
 
 /** The second factor (spec §4 "MFA on leads to verification code entry"): the mailed 6-digit code. */
 export function VerificationCodeScreen() {
   const { t } = useTranslation();
   const store = sessionStore();
-  const loginPage = store.getItem(SESSION_KEYS.mfaLoginPage) ?? '/login';
-  const signIn = useSignIn(EDITION_OF_PAGE[loginPage] ?? 'personal');
+  const { loginPage, signIn } = useContinuedSignIn();
   const [mfaToken, setMfaToken] = useState(() => store.getItem(SESSION_KEYS.mfaToken));
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GroupUser } from '@cgm/contract';
 import { unwrap } from '../../api/api';
 import { ApiFailureError, failureKey } from '../../api/errors';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Notice } from '../../components/notice';
 import { careTeamKeys, deleteGroupUser } from './care-team-api';
 
@@ -45,26 +45,14 @@ export function DeleteMember({
       >
         {t('careTeam.delete.button')}
       </button>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        role="alertdialog"
         title={t('careTeam.delete.title', name)}
+        confirmLabel={t('careTeam.delete.confirm')}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
         onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <button type="button" className="btn btn--secondary" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate()}
-            >
-              {t('careTeam.delete.confirm')}
-            </button>
-          </>
-        }
       >
         <p>{t('careTeam.delete.text', name)}</p>
         <p>{t('careTeam.delete.patients', name)}</p>
@@ -78,7 +66,7 @@ export function DeleteMember({
             )}
           </Notice>
         )}
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GroupUser } from '@cgm/contract';
 import { unwrap } from '../../api/api';
 import { ApiFailureError, failureKey } from '../../api/errors';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Notice } from '../../components/notice';
 import { careTeamKeys, setGroupUserStatus } from './care-team-api';
 
@@ -43,26 +43,14 @@ export function StatusToggle({ user }: { user: Pick<GroupUser, 'uid' | 'realname
       >
         {t(`careTeam.${verb}.button`)}
       </button>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        role="alertdialog"
         title={t(`careTeam.${verb}.title`, { name: user.realname })}
+        confirmLabel={t(`careTeam.${verb}.confirm`)}
+        danger={next === 'disabled'}
+        busy={change.isPending}
+        onConfirm={() => change.mutate()}
         onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <button type="button" className="btn btn--secondary" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className={`btn ${next === 'disabled' ? 'btn--danger' : 'btn--primary'}`}
-              disabled={change.isPending}
-              onClick={() => change.mutate()}
-            >
-              {t(`careTeam.${verb}.confirm`)}
-            </button>
-          </>
-        }
       >
         <p>{t(`careTeam.${verb}.text`, { name: user.realname })}</p>
         {change.error && (
@@ -74,7 +62,7 @@ export function StatusToggle({ user }: { user: Pick<GroupUser, 'uid' | 'realname
             )}
           </Notice>
         )}
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { dataKind, type DataKind } from '@cgm/contract';
 import { MESSAGES } from '@cgm/domain';
 import { unwrap } from '../../api/api';
 import { patientKeys } from '../../api/patient-settings';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Checkbox } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { formatIsoDate, formatNumber } from '../../i18n/format';
@@ -119,26 +119,14 @@ export function DeletePanel({ uid }: { uid: string }) {
       <button type="submit" className="btn btn--danger" disabled={remove.isPending}>
         {t('dataSources.delete.submit')}
       </button>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        role="alertdialog"
         title={t('dataSources.delete.confirmTitle')}
+        confirmLabel={t('dataSources.delete.confirm')}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
         onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <button type="button" className="btn btn--secondary" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate()}
-            >
-              {t('dataSources.delete.confirm')}
-            </button>
-          </>
-        }
       >
         <p>{t('confirm.deleteData')}</p>
         <p className="muted small">
@@ -149,7 +137,7 @@ export function DeletePanel({ uid }: { uid: string }) {
             to: isIsoDate(to) ? formatIsoDate(to, i18n.language, 'medium') : to,
           })}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </form>
   );
 }
