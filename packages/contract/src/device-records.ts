@@ -6,10 +6,14 @@ import { pdmSettings } from './pdm-settings';
 // offset in minutes (DESIGN.md conventions). Every record names the device serial and a
 // per-device sequence number: (serial, type, seq) identifies it, so a resend is stored once.
 
+/** A time in epoch ms from 2000-01-01 to 2100-01-01: a device clock outside that is wrong, and
+ *  a far larger number would fail the database's timestamp (and with it the whole batch). */
+const epochMs = z.number().int().min(946_684_800_000).max(4_102_444_800_000);
+
 const base = {
   serial: z.string().trim().min(1).max(64),
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  time: z.number().int().min(946_684_800_000).max(4_102_444_800_000), // 2000-01-01 .. 2100-01-01
+  time: epochMs,
   utc_offset_min: z
     .number()
     .int()
@@ -90,7 +94,7 @@ export const alarmRecord = z.object({
   ...base,
   source: z.enum(['sensor', 'pump']),
   code: z.string().min(1).max(40),
-  cleared_at: z.number().int().nullable().optional(),
+  cleared_at: epochMs.nullable().optional(),
 });
 
 export const sensorStatusRecord = z.object({
@@ -129,8 +133,8 @@ export const sessionRecord = z.object({
   ...base,
   kind: z.enum(['sensor', 'patch']),
   pdm_serial: z.string().max(64).nullable().optional(),
-  started_at: z.number().int(),
-  ended_at: z.number().int().nullable().optional(),
+  started_at: epochMs,
+  ended_at: epochMs.nullable().optional(),
   /** Rated life in hours (sensor 14 days, patch 3 days). */
   rated_life_hours: z
     .number()

@@ -3,16 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createVirtualPatient, generateHistory, randomProfile } from '@cgm/simulator';
 import type { DeviceRecord } from '@cgm/contract';
 import type { AppContext } from '../context';
-import { devices, sgReadings, uploads } from '../db/schema';
+import { devices, sgReadings } from '../db/schema';
 import { newId, newToken, sha256 } from '../lib/crypto';
-import { storeRecords } from '../modules/ingest/ingest.repository';
+import { appendRecords } from '../patient-data';
 import { createIngestService } from '../modules/ingest/ingest.service';
 import type { DemoState } from './seed-demo';
 
 // Small batches: requests wait for at most one batch of the embedded database (about 0.1 s).
 const BATCH = 2_000;
 
-/** Stores a simulated patient's whole history, as one upload in the history. */
+/**
+ * Stores a simulated patient's whole history through the one write path, as one upload in the
+ * history, committed in small parts: requests wait for at most one part of the embedded database
+ * (about 0.1 s), and the server answers while the demo fills in.
+ */
 async function storeHistory(
   ctx: AppContext,
   patientId: string,
@@ -21,27 +25,14 @@ async function storeHistory(
   to: number,
 ): Promise<number> {
   const { records } = generateHistory(randomProfile(seed), { from, days: (to - from) / 86400_000 });
-  let stored = 0;
-  for (let i = 0; i < records.length; i += BATCH) {
-    const part = records.slice(i, i + BATCH);
-    stored += await ctx.db.transaction((tx) => storeRecords(tx, patientId, 'realtime', part));
-    // The embedded database answers in microtasks: without a turn of the event loop between
-    // batches, no request would be served until the whole demo is stored (a minute or more).
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  await ctx.db.insert(uploads).values({
-    id: newId(),
+  const out = await appendRecords(ctx, {
     patientId,
     source: 'realtime',
-    receivedAt: ctx.clock.now(),
-    stored,
-    duplicates: records.length - stored,
-    rejected: 0,
-    firstTime: new Date(from),
-    lastTime: new Date(to),
+    records,
     label: 'demo history',
+    commitEvery: BATCH,
   });
-  return stored;
+  return out.stored;
 }
 
 /**
@@ -93,7 +84,7 @@ export async function startDemoStream(
 ): Promise<() => void> {
   const { patientId, seed } = state.live;
   const device = await demoDevice(ctx, patientId);
-  const ingest = createIngestService(ctx, [(id, eventNo) => ctx.bus.publish(id, eventNo)]);
+  const ingest = createIngestService(ctx);
   const patient = createVirtualPatient(randomProfile(seed), { from: state.from });
   const lastStored = await ctx.db
     .select({ t: sgReadings.time })

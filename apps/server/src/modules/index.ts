@@ -36,7 +36,7 @@ export async function registerModules(
   sessions: SessionStore,
 ): Promise<void> {
   registerAuthRoutes(app, ctx, sessions);
-  registerIngestRoutes(app, ctx, [(patientId, eventNo) => ctx.bus.publish(patientId, eventNo)]);
+  registerIngestRoutes(app, ctx);
   registerMonitorRoutes(app, ctx);
   registerRegistrationRoutes(app, ctx);
   registerPasswordRoutes(app, ctx);

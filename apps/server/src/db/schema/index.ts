@@ -6,3 +6,4 @@ export * from './settings';
 export * from './clinical';
 export * from './operations';
 export * from './nightscout';
+export * from './patient-data';

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, MAY_NOT_OWN, type People, type Who } from '../../test/people';
 import { events } from '../../db/schema';
 import { newId } from '../../lib/crypto';
-import { storeRecords } from '../ingest/ingest.repository';
+import { storeRecords } from '../../patient-data';
 
 let t: TestApp;
 let p: People;

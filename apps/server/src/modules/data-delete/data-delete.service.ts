@@ -1,8 +1,8 @@
 import type { DataDeleteRequest, DataKind } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { dataDeletions, uploads } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import { dataDeletions } from '../../db/schema';
+import { changePatientData, recordUpload } from '../../patient-data';
 import { assertMayAccessPatient } from '../../policy/patient-data';
 import { deleteKind, tombstoneNightscoutDocuments } from './data-delete.repository';
 
@@ -23,8 +23,7 @@ export function createDataDeleteService(ctx: AppContext) {
       const now = ctx.clock.now();
       const from = new Date(input.from);
       const to = new Date(input.to);
-      const uploadId = newId();
-      const deleted = await ctx.db.transaction(async (tx) => {
+      const { value } = await changePatientData(ctx, patientId, async (tx) => {
         const counts: Partial<Record<DataKind, number>> = {};
         for (const kind of input.kinds) {
           counts[kind] = await deleteKind(tx, kind, patientId, input.source, from, to);
@@ -32,8 +31,7 @@ export function createDataDeleteService(ctx: AppContext) {
         if (input.source !== 'realtime') {
           await tombstoneNightscoutDocuments(tx, input.kinds, patientId, from, to, now);
         }
-        await tx.insert(uploads).values({
-          id: uploadId,
+        const uploadId = await recordUpload(tx, {
           patientId,
           // The history row needs one source; its detail row keeps the exact one ('all' included).
           source: input.source === 'uploaded' ? 'uploaded' : 'realtime',
@@ -41,8 +39,7 @@ export function createDataDeleteService(ctx: AppContext) {
           stored: 0,
           duplicates: 0,
           rejected: 0,
-          firstTime: from,
-          lastTime: to,
+          times: [from.getTime(), to.getTime()],
           label: DELETED_LABEL,
         });
         await tx.insert(dataDeletions).values({
@@ -55,11 +52,12 @@ export function createDataDeleteService(ctx: AppContext) {
           toTime: to,
           counts,
         });
-        return counts;
+        // Open monitors redraw without the deleted data (a follower may hold it on screen).
+        return { value: { counts, uploadId }, changed: true };
       });
-      ctx.bus.publish(patientId, now.getTime(), 'data');
+      const deleted = value.counts;
       const total = Object.values(deleted).reduce((a, b) => a + (b ?? 0), 0);
-      return { error: 0 as const, deleted, total, upload_id: uploadId };
+      return { error: 0 as const, deleted, total, upload_id: value.uploadId };
     },
   };
 }

@@ -2,9 +2,9 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import { ErrorCode, isAutoModeBasal, trendOfRate } from '@cgm/domain';
 import type { ExportQuery, ImportRequest, ImportResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
-import { basalSegments, bgReadings, boluses, events, sgReadings, uploads } from '../../db/schema';
+import { basalSegments, bgReadings, boluses, events, sgReadings } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { newId } from '../../lib/crypto';
+import { recordUpload } from '../../patient-data';
 import { csvField } from '../care-team/export-format';
 import { writeDocs } from '../nightscout/ns-write';
 import type { Collection } from '../nightscout/ns-query';
@@ -42,7 +42,7 @@ export function createImportsService(ctx: AppContext) {
       for (const collection of ['entries', 'treatments', 'devicestatus', 'profile'] as Collection[]) {
         const docs = parsed[collection as keyof typeof parsed] as object[];
         if (!docs.length) continue;
-        const out = await writeDocs(ctx.db, patientId, collection, docs, { subject, nowMs });
+        const out = await writeDocs(ctx, patientId, collection, docs, { subject, nowMs });
         total.read += docs.length;
         total.stored += out.stored;
         total.duplicates += out.duplicates;
@@ -50,21 +50,16 @@ export function createImportsService(ctx: AppContext) {
         if (out.firstTime !== null) total.first = Math.min(total.first ?? Infinity, out.firstTime);
         if (out.lastTime !== null) total.last = Math.max(total.last ?? -Infinity, out.lastTime);
       }
-      const uploadId = newId();
-      await ctx.db.insert(uploads).values({
-        id: uploadId,
+      const uploadId = await recordUpload(ctx.db, {
         patientId,
-        deviceId: null,
         source: 'uploaded',
         receivedAt: new Date(nowMs),
         stored: total.stored,
         duplicates: total.duplicates,
         rejected: total.rejected + parsed.problems.length,
-        firstTime: total.first === null ? null : new Date(total.first),
-        lastTime: total.last === null ? null : new Date(total.last),
+        times: [total.first, total.last].filter((t): t is number => t !== null),
         label: `import:${input.format}${input.filename ? `:${input.filename}` : ''}`.slice(0, 240),
       });
-      if (total.stored > 0) ctx.bus.publish(patientId, nowMs);
       return {
         error: 0,
         upload_id: uploadId,

@@ -15,21 +15,17 @@ import type { AppContext } from '../../context';
 import { bearerToken, requireActor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
 import { createDevicesService, type DeviceIdentity } from './devices.service';
-import { createIngestService, type IngestListener } from './ingest.service';
+import { createIngestService } from './ingest.service';
 
 /** Batches of up to 10,000 records of ~200 bytes: a larger body limit than the rest of the API. */
 export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 
-export function registerIngestRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  listeners: IngestListener[],
-): void {
+export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const devicesService = createDevicesService(ctx);
   /** The device each ingest request authenticated as (set before validation, read by the handler). */
   const devicesOf = new WeakMap<FastifyRequest, DeviceIdentity>();
-  const ingestService = createIngestService(ctx, listeners);
+  const ingestService = createIngestService(ctx);
   const tags = ['devices'];
   const security = [{ bearer: [] }];
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, lt, max, or } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   alarms,
@@ -116,15 +116,6 @@ export function createMonitorRepository(db: Db) {
         .orderBy(desc(basalSegments.time))
         .limit(1);
       return rows[0];
-    },
-
-    /** The newest batch commit time: the patient's eventNo when this process has seen none. */
-    async lastUploadTime(patientId: string): Promise<number> {
-      const rows = await db
-        .select({ t: max(uploads.receivedAt) })
-        .from(uploads)
-        .where(and(eq(uploads.patientId, patientId), gte(uploads.stored, 1)));
-      return rows[0]?.t?.getTime() ?? 0;
     },
 
     async lastSource(patientId: string) {

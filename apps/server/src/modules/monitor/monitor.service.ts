@@ -3,6 +3,7 @@ import type { ChartData, MonitorStatus, PumpStatus, SensorStatus } from '@cgm/co
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
+import { lastEventNo } from '../../patient-data';
 import { createMonitorRepository, type MonitorRepository } from './monitor.repository';
 
 const HOUR = 3600_000;
@@ -19,7 +20,7 @@ export function createMonitorService(ctx: AppContext) {
   async function eventNoOf(patientId: string): Promise<number> {
     const known = ctx.bus.latest(patientId);
     if (known > 0) return known;
-    const stored = await repo.lastUploadTime(patientId);
+    const stored = await lastEventNo(ctx.db, patientId);
     ctx.bus.remember(patientId, stored);
     return stored;
   }

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { checkRecords, pgArray, storeRecords } from '../../patient-data';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
-import { checkRecords } from '../ingest/ingest.validate';
-import { storeRecords } from '../ingest/ingest.repository';
-import { pgArray } from '../ingest/bulk-insert';
 import type { Doc } from './ns-docs';
 import { isAutomated, NS_SERIAL } from './ns-map';
 import { loadRegimes, rateAt, regimeAt } from './ns-timeline';

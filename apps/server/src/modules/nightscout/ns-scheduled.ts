@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { checkRecords, storeRecords } from '../../patient-data';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
-import { checkRecords } from '../ingest/ingest.validate';
-import { storeRecords } from '../ingest/ingest.repository';
 import { isTempBasal, reconcileTempBasals, tempSpans } from './ns-basal';
 import type { Doc } from './ns-docs';
 import { scheduledRows, type Evidence } from './ns-fill';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { changePatientData } from '../../patient-data';
 import { monitorSettings } from '../../db/schema';
 import type { Doc } from './ns-docs';
 import { deleteDocs, findDocs, present, type StoredDoc } from './ns-read';
@@ -42,9 +43,11 @@ export function createNightscoutService(ctx: AppContext) {
   const now = () => ctx.clock.now().getTime();
 
   async function remove(p: NsPrincipal, collection: Collection, conditions: Condition[], permanent = false) {
-    const n = await deleteDocs(ctx.db, p.patientId, collection, conditions, now(), permanent);
-    if (n > 0) ctx.bus.publish(p.patientId, now());
-    return n;
+    const { value } = await changePatientData(ctx, p.patientId, async (tx) => {
+      const n = await deleteDocs(tx, p.patientId, collection, conditions, now(), permanent);
+      return { value: n, changed: n > 0 };
+    });
+    return value;
   }
 
   return {
@@ -68,13 +71,11 @@ export function createNightscoutService(ctx: AppContext) {
     },
 
     async write(p: NsPrincipal, collection: Collection, docs: readonly unknown[], via: string) {
-      const outcome = await writeDocs(ctx.db, p.patientId, collection, docs, {
+      return writeDocs(ctx, p.patientId, collection, docs, {
         subject: p.subject,
         nowMs: now(),
         label: `nightscout:${via}:${p.subject}`.slice(0, 200),
       });
-      if (outcome.stored > 0) ctx.bus.publish(p.patientId, now());
-      return outcome;
     },
 
     /** v1 DELETE: the same 4-day window as a read, unless the query names an `_id` or its own dates. */

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { pgArray } from '../ingest/bulk-insert';
-import { checkRecords } from '../ingest/ingest.validate';
-import { storeRecords } from '../ingest/ingest.repository';
+import {
+  changePatientData,
+  checkRecords,
+  pgArray,
+  recordUpload,
+  storeRecords,
+  textProblem,
+  type DataWriter,
+} from '../../patient-data';
 import { newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
 import { NS_SERIAL, toRecords } from './ns-map';
 import { storeProfileSettings, unmapProfiles } from './ns-profile';
@@ -105,15 +109,22 @@ function lookup<T>(
  * per patient, so concurrent uploads of the same reading store it once.
  */
 export async function writeDocs(
-  db: Db,
+  ctx: DataWriter,
   patientId: string,
   collection: Collection,
   inputs: readonly unknown[],
   opts: WriteOptions,
 ): Promise<WriteOutcome> {
-  const normalised = inputs.map((i) => normalise(collection, i, opts.nowMs));
+  // A string PostgreSQL cannot store (a NUL byte, an unpaired surrogate) refuses its document
+  // alone; stored, it would fail the whole batch.
+  const normalised = inputs.map((i) => {
+    const text = textProblem(i);
+    return text
+      ? `${text.path.slice(1) || 'document'}: ${text.message}`
+      : normalise(collection, i, opts.nowMs);
+  });
   const good = normalised.filter((n): n is Normalised => typeof n !== 'string');
-  return db.transaction(async (tx) => {
+  const { value } = await changePatientData(ctx, patientId, async (tx) => {
     await lockPatient(tx, patientId);
     const stamp = await modifiedStamps(tx, patientId, collection, opts.nowMs);
     const ownIds = good.flatMap((g) => (g.id ? [g.id] : []));
@@ -257,23 +268,20 @@ export async function writeDocs(
     out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
     out.lastTime = times.length ? times.reduce((a, b) => Math.max(a, b)) : null;
     if (opts.label) {
-      out.uploadId = newId();
-      await tx.insert(uploads).values({
-        id: out.uploadId,
+      out.uploadId = await recordUpload(tx, {
         patientId,
-        deviceId: null,
         source: 'uploaded',
         receivedAt: new Date(opts.nowMs),
         stored: out.stored,
         duplicates: out.duplicates,
         rejected: out.rejected,
-        firstTime: out.firstTime === null ? null : new Date(out.firstTime),
-        lastTime: out.lastTime === null ? null : new Date(out.lastTime),
+        times,
         label: opts.label,
       });
     }
-    return out;
+    return { value: out, changed: out.stored > 0 };
   });
+  return value;
 }
 
 /** Removes the portal rows made from documents (their serial is 'nightscout', their seq the document's). */

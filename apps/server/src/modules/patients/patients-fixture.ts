@@ -4,7 +4,7 @@ import { profiles, relations } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { hashPassword, newId } from '../../lib/crypto';
 import type { TestApp } from '../../test/test-app';
-import { storeRecords } from '../ingest/ingest.repository';
+import { storeRecords } from '../../patient-data';
 
 // Accounts and readings for the patient-list tests: built directly in the database (fast), with
 // the relation states of spec §4.

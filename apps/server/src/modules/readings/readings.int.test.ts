@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../test/test-db';
 import type { Database } from '../../db/client';
 import { createUser } from '../../cli/create-user';
 import { setPasswordCostForTests } from '../../lib/crypto';
-import { storeRecords } from '../ingest/ingest.repository';
+import { storeRecords } from '../../patient-data';
 import { readGlucoseSeries } from './readings.repository';
 
 setPasswordCostForTests(2 ** 10);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDriver } from '../../test/test-db';
 import { openDatabase } from '../../db/client';
 import { createUser } from '../../cli/create-user';
-import { storeRecords } from '../ingest/ingest.repository';
+import { storeRecords } from '../../patient-data';
 import { createReportsRepository } from './reports.repository';
 import { sourcePredicate, type OptionRange } from './source-filter';
 

@@ -10,7 +10,7 @@ import {
 } from '@cgm/domain';
 import { generateHistory, randomProfile } from '@cgm/simulator';
 import type { Db } from '../../db/client';
-import { storeRecords } from '../ingest/ingest.repository';
+import { storeRecords } from '../../patient-data';
 
 export interface Fixture {
   records: DeviceRecord[];

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 
 export type PgType = 'text' | 'bigint' | 'smallint' | 'real' | 'jsonb' | 'timestamptz';
 export type Value = string | number | null;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
-import type { Db } from '../../db/client';
-import { deviceSessions, pdmSettings } from '../../db/schema';
+import type { Db } from '../db/client';
+import { deviceSessions, pdmSettings } from '../db/schema';
 import { insertUnnest, type Column } from './bulk-insert';
-import { newId } from '../../lib/crypto';
+import { newId } from '../lib/crypto';
 
-type Source = 'realtime' | 'uploaded';
+export type Source = 'realtime' | 'uploaded';
 type Of<T extends DeviceRecord['type']> = Extract<DeviceRecord, { type: T }>;
 const at = (ms: number) => new Date(ms);
 const CHUNK = 5000;

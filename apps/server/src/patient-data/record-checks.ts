@@ -1,0 +1,71 @@
+import { deviceRecord, type DeviceRecord } from '@cgm/contract';
+
+export interface RecordProblem {
+  index: number;
+  status: 'rejected';
+  reason: string;
+}
+
+export interface Checked {
+  valid: Array<{ index: number; record: DeviceRecord }>;
+  problems: RecordProblem[];
+}
+
+/** A device clock may run a little fast; a record more than 10 minutes in the future is wrong. */
+export const MAX_FUTURE_MS = 10 * 60_000;
+
+/**
+ * Each record of a batch on its own: a malformed one is rejected with a reason a developer of a
+ * device app can act on ("records[3].mgdl: Too big: expected number to be <=1000"), and the others
+ * go on. A bad record must never cost the good records of the same batch, nor fail the batch in
+ * the database (a NUL byte in any string does, in PostgreSQL text and jsonb alike), because the
+ * uploader would then resend that batch for ever.
+ */
+export function checkRecords(records: readonly unknown[], now: number): Checked {
+  const out: Checked = { valid: [], problems: [] };
+  records.forEach((raw, index) => {
+    const reject = (where: string, message: string) =>
+      out.problems.push({ index, status: 'rejected', reason: `records[${index}]${where}: ${message}` });
+    const text = textProblem(raw);
+    if (text) return reject(text.path, text.message);
+    const parsed = deviceRecord.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reject(issue?.path.length ? `.${issue.path.join('.')}` : '', issue?.message ?? 'invalid');
+    }
+    const r = parsed.data;
+    if (r.time > now + MAX_FUTURE_MS) return reject('.time', 'more than 10 minutes in the future');
+    if (r.type === 'sg' && r.mgdl === null && !r.display_code)
+      return reject('.mgdl', 'null needs a display_code');
+    out.valid.push({ index, record: r });
+  });
+  return out;
+}
+
+const NUL = '\u0000';
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Where a string of the value (at any depth, keys included) cannot be stored as text. */
+export function textProblem(value: unknown, path = ''): { path: string; message: string } | null {
+  if (typeof value === 'string') return stringProblem(value, path);
+  if (value === null || typeof value !== 'object') return null;
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : Object.entries(value as Record<string, unknown>);
+  for (const [key, v] of entries) {
+    const at = `${path}.${key}`;
+    const keyProblem = Array.isArray(value) ? null : stringProblem(key, at);
+    if (keyProblem) return keyProblem;
+    const inner = textProblem(v, at);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+function stringProblem(s: string, path: string): { path: string; message: string } | null {
+  if (s.includes(NUL)) return { path, message: 'text contains a NUL character' };
+  if (LONE_SURROGATE.test(s))
+    return { path, message: 'text contains an unpaired surrogate (not valid Unicode)' };
+  return null;
+}
