@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { glucoseStatsByLocalDay } from './daily-stats';
 import type { GlucoseReading } from './readings';
 
-// DESIGN.md "reports group by the patient's local day"; CLINICAL.md sufficiency (count > 576 × days).
+// DESIGN.md "reports group by the patient's local day"; CLINICAL.md "eA1c" (covered time > 80 %).
 describe('glucose statistics per local day', () => {
   it('uses the true local day, 23 hours on the Berlin spring change', () => {
     const readings: GlucoseReading[] = [];
@@ -15,9 +15,12 @@ describe('glucose statistics per local day', () => {
       ['2024-03-30', 720, 24],
       ['2024-03-31', 690, 23],
     ]);
-    // 690 > 576 × 23/24 = 552: sufficient on the short day too.
+    // 690 × 120 s = 82 800 s, all of the 23-hour day: eA1c shown on the short day too.
     expect(days[1]!.stats.sufficient).toBe(true);
-    expect(days[1]!.stats.gmi).toBeCloseTo(3.31 + 0.02392 * 100, 12);
+    expect(days[1]!.stats.coveragePct).toBe(100);
+    expect(days[1]!.stats.eA1c).toBeCloseTo((100 + 46.7) / 28.7, 12);
+    // GMI needs a period of 14 days (CLINICAL.md "GMI"): never on one day.
+    expect([days[1]!.stats.gmi, days[1]!.stats.gmiWithheld]).toEqual([null, 'too-few-days']);
   });
 
   it('passes the target range through', () => {

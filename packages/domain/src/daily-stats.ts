@@ -4,15 +4,9 @@
 
 import type { GlucoseStats, GlucoseStatsOptions } from './glucose-stats';
 import { glucoseStats } from './glucose-stats';
+import { columnsByLocalDay, groupByLocalDay } from './local-days';
 import type { Readings } from './readings';
-import {
-  columnsByLocalDay,
-  groupByLocalDay,
-  isColumns,
-  localDayNumber,
-  MS_PER_DAY,
-  MS_PER_MINUTE,
-} from './readings';
+import { isColumns, localDayNumber, MS_PER_DAY, MS_PER_MINUTE } from './readings';
 
 export interface DayStats {
   /** Local date YYYY-MM-DD. */

@@ -10,9 +10,10 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dailyProfile } from './daily-profile';
-import { validDays } from './days';
+import { sensorWear, validDays } from './days';
 import { glucoseStats } from './glucose-stats';
 import type { GlucoseReading } from './readings';
+import { assignIntervals, inferSamplingInterval } from './sampling';
 
 const csv = readFileSync(
   new URL('../../../../shared/fixtures/iglu_example_data_5_subject.csv', import.meta.url),
@@ -81,7 +82,8 @@ describe('glucoseStats on the iglu five-subject fixture (CLINICAL.md definitions
     expect(Math.abs(s.aucAbove! - aucAbove)).toBeLessThan(0.01);
     expect(Math.abs(s.aucBelow! - aucBelow)).toBeLessThan(0.01);
     expect(s.days).toBeCloseTo(days, 6);
-    // 5-minute sampling gives at most 288 readings a day, never more than 576: no eA1c, no GMI.
+    // Given without intervals the readings count 2 minutes each: 288 a day at most cover 40 % of
+    // it, so no eA1c and no GMI (the block at the end gives them their 5 minutes).
     expect([s.sufficient, s.eA1c, s.gmi]).toEqual([false, null, null]);
   });
 
@@ -119,4 +121,42 @@ describe('validDays on the fixture with its 5-minute sampling (300 s per reading
     expect(days).toHaveLength(daysWithData);
     expect(days.filter((d) => d.valid)).toHaveLength(valid);
   });
+});
+
+// The fixture's sampling interval inferred from its own gaps (CLINICAL.md "Sampling interval and
+// coverage"), and what follows. Expected values from a short Python script over the CSV, apart from
+// this package: duplicates removed, lower median of the gaps (300 s for every subject; iglu's own
+// active_percent also grids the data at its detected 5 minutes), wear = n × 300 s ÷ (first reading
+// → last + 300 s), valid = more than 84 600 s (283 or more readings) on a UTC date.
+describe('the fixture sampled every 5 minutes: wear, valid days, eA1c and GMI', () => {
+  it.each([
+    ['Subject 1', 2915, 79.844857197, 14, 0, 'too-little-data', 'too-few-days'],
+    ['Subject 2', 2829, 58.909190861, 13, 8, 'too-little-data', 'too-little-data'],
+    ['Subject 3', 1533, 92.131279561, 7, 1, null, 'too-few-days'],
+    ['Subject 4', 3664, 98.69191906, 14, 10, null, 'too-few-days'],
+    ['Subject 5', 2925, 95.780003973, 12, 7, null, 'too-few-days'],
+  ] as const)(
+    '%s: %d readings, wear %f %%, %d days, %d valid',
+    (subject, n, wear, days, valid, ea1c, gmi) => {
+      const list = subjects.get(subject)!;
+      const times = list.map((r) => r.time);
+      expect(inferSamplingInterval(times)).toBe(5);
+      const intervals = assignIntervals([{ key: subject, nominalMin: null }], {
+        times,
+        sourceKeys: list.map(() => subject),
+      });
+      const readings = list.map((r, i) => ({ ...r, intervalMin: intervals[i]! }));
+      const first = Math.min(...times);
+      const last = Math.max(...times);
+      expect(sensorWear(readings, first, last + 300_000)).toBeCloseTo(wear, 8);
+      const coverage = validDays(readings);
+      expect([coverage.length, coverage.filter((d) => d.valid).length]).toEqual([days, valid]);
+      expect(coverage).toEqual(validDays(list, { intervalMin: 5 }));
+      const s = glucoseStats(readings);
+      expect(s.count).toBe(n);
+      expect(s.coveragePct).toBeCloseTo(wear, 8); // default period: first → last + its 5 minutes
+      expect([s.eA1cWithheld, s.gmiWithheld]).toEqual([ea1c, gmi]);
+      expect(s.sufficient).toBe(ea1c === null);
+    },
+  );
 });

@@ -50,15 +50,19 @@ describe('glucoseStats on five readings worked by hand (CLINICAL.md "Readings us
     expect(s.aucBelow).toBeCloseTo(286.7108571428, 8);
   });
 
-  it('eA1c and GMI when the period has more than 576 readings per day', () => {
-    // Default period: first reading to last + 2 min = 10 min → 576 · 10/1440 = 4 < 5 readings.
-    expect(s.sufficient).toBe(true);
+  it('eA1c when covered time exceeds 80 % of the period; GMI only over 14 days or more', () => {
+    // Default period: first reading to last + 2 min = 10 min, covered 5 × 120 s = 600 s: 100 %.
+    expect([s.coveredSeconds, s.coveragePct]).toEqual([600, 100]);
+    expect([s.sufficient, s.eA1cWithheld]).toEqual([true, null]);
     expect(s.eA1c).toBeCloseTo((143 + 46.7) / 28.7, 12);
-    expect(s.gmi).toBeCloseTo(3.31 + 0.02392 * 143, 12);
-    // The same readings in a whole-day period are far from enough: no eA1c, no GMI.
+    // GMI = 3.31 + 0.02392 × 143 would need 14 days (CLINICAL.md "GMI"): withheld, and why.
+    expect([s.gmi, s.gmiWithheld]).toEqual([null, 'too-few-days']);
+    // The same readings in a whole-day period are far from enough: 600 s of 86 400 s.
     const day = glucoseStats(series([50, 65, 100, 200, 300]), { from: T0, to: T0 + 86_400_000 });
     expect(day.days).toBe(1);
+    expect(day.coveragePct).toBeCloseTo((600 / 86_400) * 100, 12);
     expect([day.eA1c, day.gmi, day.sufficient]).toEqual([null, null, false]);
+    expect([day.eA1cWithheld, day.gmiWithheld]).toEqual(['too-little-data', 'too-few-days']);
   });
 });
 
@@ -81,8 +85,9 @@ describe('glucoseStats options and edges', () => {
 
   it('with no readings: count 0 and every figure null', () => {
     const s = glucoseStats([]);
-    const { count, days, sufficient, ...figures } = s;
-    expect([count, days, sufficient]).toEqual([0, 0, false]);
+    const { count, days, sufficient, coveredSeconds, eA1cWithheld, gmiWithheld, ...figures } = s;
+    expect([count, days, sufficient, coveredSeconds]).toEqual([0, 0, false, 0]);
+    expect([eA1cWithheld, gmiWithheld]).toEqual(['too-little-data', 'too-few-days']);
     for (const v of Object.values(figures)) expect(v).toBeNull();
   });
 

@@ -1,6 +1,8 @@
 // Statistics of a period (CLINICAL.md "Readings used in statistics"; spec §3 "Statistics", §9).
 // One pass over time-ordered readings for the sums, counts and risk, one for the area, and the
-// quartiles by a linear-time route (counting sort for whole mg/dL, else quickselect).
+// quartiles by a linear-time route (counting sort for whole mg/dL, else quickselect). Time in
+// ranges weights each reading by its source's sampling interval and eA1c/GMI rest on covered time
+// (CLINICAL.md "Sampling interval and coverage"); mean, SD, percentiles and risk stay count-based.
 
 import { areaUnderCurve } from './auc';
 import type { GriZone } from './glycemic-indices';
@@ -9,9 +11,10 @@ import {
   glucoseManagementIndicator,
   glycemiaRiskIndex,
   griZone,
-  hasSufficientReadings,
   kovatchevFFast,
 } from './glycemic-indices';
+import type { PeriodCoverage } from './period-coverage';
+import { periodCoverage } from './period-coverage';
 import { quantilesOf } from './select';
 import {
   DEFAULT_AUC_ABOVE,
@@ -23,11 +26,11 @@ import {
   VERY_HIGH_ABOVE,
   VERY_LOW_BELOW,
 } from './ranges';
-import type { Readings } from './readings';
-import { MS_PER_DAY, MS_PER_MINUTE, prepareReadings, SAMPLING_INTERVAL_MIN } from './readings';
+import type { PreparedReadings, Readings } from './readings';
+import { prepareReadings, readingIntervalMin } from './readings';
 
 export interface GlucoseStatsOptions {
-  /** Epoch ms; the period is [from, to). Default: the readings' span (first to last + 2 min). */
+  /** Epoch ms; the period is [from, to). Default: the readings' span (first to last + its interval). */
   from?: number;
   to?: number;
   /** The user's target range in mg/dL (settings target_low/target_high); default 70 and 180. */
@@ -37,8 +40,8 @@ export interface GlucoseStatsOptions {
   aucAbove?: number;
   aucBelow?: number;
   /**
-   * Length of the period in days for the sufficiency rule, when the period is not one span: a
-   * report on valid days only leaves gaps, and its period is the number of days kept.
+   * Length of the period in days for coverage and the eA1c/GMI rules, when the period is not one
+   * span: a report on valid days only leaves gaps, and its period is the number of days kept.
    */
   periodDays?: number;
 }
@@ -51,8 +54,11 @@ export interface TimeInRanges {
   veryHigh: number;
 }
 
-/** With no readings, count is 0 and every figure null; no figure is ever NaN. */
-export interface GlucoseStats {
+/**
+ * With no readings, count is 0 and every figure null; no figure is ever NaN. The period's length,
+ * covered time and why eA1c or GMI is withheld come from PeriodCoverage.
+ */
+export interface GlucoseStats extends PeriodCoverage {
   count: number;
   mean: number | null;
   /** Sample SD (n − 1); null with fewer than 2 readings. */
@@ -65,40 +71,49 @@ export interface GlucoseStats {
   q1: number | null;
   q3: number | null;
   iqr: number | null;
-  /** Percent of readings per consensus band. */
+  /** Percent of time per consensus band: readings weighted by their interval (one source: share of readings). */
   timeInRanges: TimeInRanges | null;
-  /** Percent of readings within the user's target range, bounds included. */
+  /** Percent of time within the user's target range, bounds included, weighted the same way. */
   inTarget: number | null;
   /** mg/dL·h per day of data; null when no two readings are 15 minutes or less apart. */
   aucAbove: number | null;
   aucBelow: number | null;
-  /** Null unless the period has more than 576 readings per day (spec §9). */
+  /** Null unless covered time exceeds 80 % of the period (eA1cWithheld says why). */
   eA1c: number | null;
+  /** Null unless the period is 14 days or more and covered at least 70 % (gmiWithheld says why). */
   gmi: number | null;
+  /** From the interval-weighted band percentages. */
   gri: number | null;
   griZone: GriZone | null;
   lbgi: number | null;
   hbgi: number | null;
-  /** Length of the period in days, which the sufficiency rule uses. */
-  days: number;
-  /** Whether eA1c and GMI are shown (count > 576 × days). */
+  /**
+   * Whether eA1c is shown (eA1cWithheld === null). Before GMI had rules of its own, one flag
+   * served both; callers reading it for GMI should read gmiWithheld.
+   */
   sufficient: boolean;
 }
 
-function emptyStats(days: number): GlucoseStats {
+function emptyStats(coverage: PeriodCoverage): GlucoseStats {
   return {
     count: 0, mean: null, sd: null, cv: null, min: null, max: null, median: null, q1: null, q3: null,
     iqr: null, timeInRanges: null, inTarget: null, aucAbove: null, aucBelow: null, eA1c: null,
-    gmi: null, gri: null, griZone: null, lbgi: null, hbgi: null, days, sufficient: false,
+    gmi: null, gri: null, griZone: null, lbgi: null, hbgi: null, ...coverage, sufficient: false,
   }; // prettier-ignore
 }
 
+/** Each reading's weight in time in ranges, or null when all are equal (then plain counts). */
+function unequalWeights(p: PreparedReadings): Float64Array | null {
+  if (p.intervals === undefined || p.n === 0) return null;
+  const w = Float64Array.from({ length: p.n }, (_, i) => readingIntervalMin(p, i));
+  return w.every((x) => x === w[0]) ? null : w;
+}
+
 export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = {}): GlucoseStats {
-  const { n, times, values } = prepareReadings(readings, options.from, options.to);
-  const spanFrom = options.from ?? (n > 0 ? times[0]! : 0);
-  const spanTo = options.to ?? (n > 0 ? times[n - 1]! + SAMPLING_INTERVAL_MIN * MS_PER_MINUTE : 0);
-  const days = options.periodDays ?? Math.max(0, spanTo - spanFrom) / MS_PER_DAY;
-  if (n === 0) return emptyStats(days);
+  const prepared = prepareReadings(readings, options.from, options.to);
+  const { n, times, values } = prepared;
+  const coverage = periodCoverage(prepared, options);
+  if (n === 0) return emptyStats(coverage);
 
   const targetLow = options.targetLow ?? DEFAULT_TARGET_LOW;
   const targetHigh = options.targetHigh ?? DEFAULT_TARGET_HIGH;
@@ -115,21 +130,26 @@ export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = 
   let inTarget = 0;
   let lowRisk = 0;
   let highRisk = 0;
+  // One source (equal intervals): weight 1 each, so the bands are exactly the share of readings.
+  const weights = unequalWeights(prepared);
+  let totalWeight = 0;
   for (let i = 0; i < n; i++) {
     const g = values[i]!;
+    const w = weights === null ? 1 : weights[i]!;
+    totalWeight += w;
     const d = g - shift;
     sum += d;
     sumSq += d * d;
     if (g < min) min = g;
     if (g > max) max = g;
     if (g < LOW_BELOW) {
-      if (g < VERY_LOW_BELOW) veryLow++;
-      else low++;
+      if (g < VERY_LOW_BELOW) veryLow += w;
+      else low += w;
     } else if (g > HIGH_ABOVE) {
-      if (g > VERY_HIGH_ABOVE) veryHigh++;
-      else high++;
+      if (g > VERY_HIGH_ABOVE) veryHigh += w;
+      else high += w;
     }
-    if (g >= targetLow && g <= targetHigh) inTarget++;
+    if (g >= targetLow && g <= targetHigh) inTarget += w;
     const f = kovatchevFFast(g);
     if (f < 0) lowRisk += 10 * f * f;
     else highRisk += 10 * f * f;
@@ -139,11 +159,11 @@ export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = 
   const sd = variance === null ? null : Math.sqrt(variance);
 
   const [q1, median, q3] = quantilesOf(values, n, [0.25, 0.5, 0.75]) as [number, number, number];
-  const pct = 100 / n;
+  const pct = 100 / totalWeight;
   const timeInRanges: TimeInRanges = {
     veryLow: veryLow * pct,
     low: low * pct,
-    inRange: (n - veryLow - low - high - veryHigh) * pct,
+    inRange: (totalWeight - veryLow - low - high - veryHigh) * pct,
     high: high * pct,
     veryHigh: veryHigh * pct,
   };
@@ -155,7 +175,6 @@ export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = 
     options.aucAbove ?? DEFAULT_AUC_ABOVE,
     options.aucBelow ?? DEFAULT_AUC_BELOW,
   );
-  const sufficient = hasSufficientReadings(n, days);
   return {
     count: n,
     mean,
@@ -171,13 +190,13 @@ export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = 
     inTarget: inTarget * pct,
     aucAbove: auc.abovePerDay,
     aucBelow: auc.belowPerDay,
-    eA1c: sufficient ? estimatedA1c(mean) : null,
-    gmi: sufficient ? glucoseManagementIndicator(mean) : null,
+    eA1c: coverage.eA1cWithheld === null ? estimatedA1c(mean) : null,
+    gmi: coverage.gmiWithheld === null ? glucoseManagementIndicator(mean) : null,
     gri,
     griZone: griZone(gri),
     lbgi: lowRisk / n,
     hbgi: highRisk / n,
-    days,
-    sufficient,
+    ...coverage,
+    sufficient: coverage.eA1cWithheld === null,
   };
 }

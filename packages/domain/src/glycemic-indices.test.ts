@@ -2,9 +2,10 @@ import { describe, it, expect } from 'vitest';
 import {
   estimatedA1c,
   glucoseManagementIndicator,
+  eA1cWithheldReason,
   glycemiaRiskIndex,
+  gmiWithheldReason,
   griZone,
-  hasSufficientReadings,
   kovatchevF,
   kovatchevFFast,
   kovatchevRisk,
@@ -26,14 +27,39 @@ describe('GMI (Bergenstal et al. 2018: 3.31 + 0.02392 × mean mg/dL)', () => {
   ])('mean %d → %f %%', (mean, gmi) => expect(glucoseManagementIndicator(mean)).toBeCloseTo(gmi, 5));
 });
 
-describe('sufficiency (spec §9: more than 80% of 720 readings per day)', () => {
+describe('eA1c rule on covered time (CLINICAL.md "eA1c": more than 80 % of the period)', () => {
+  // The spec's "more than 80 % of 720 readings a day" for its 2-minute sensor, in seconds:
+  // 577 × 120 = 69 240 s > 69 120 s = 80 % of 86 400 s; 576 × 120 = 69 120 s is not more.
   it.each([
-    [576, 1, false],
-    [577, 1, true],
-    [8064, 14, false],
-    [8065, 14, true],
-    [0, 0, false],
-  ])('%d readings in %d days → %s', (count, days, ok) => expect(hasSufficientReadings(count, days)).toBe(ok));
+    [576 * 120, 86_400, 'too-little-data'],
+    [577 * 120, 86_400, null],
+    [8064 * 120, 14 * 86_400, 'too-little-data'], // 576 × 14 readings: exactly 80 %
+    [8065 * 120, 14 * 86_400, null],
+    [230 * 300, 86_400, 'too-little-data'], // a 5-minute source: 230 × 300 = 69 000 s = 79.9 %
+    [231 * 300, 86_400, null], // 69 300 s = 80.2 %
+    [0, 0, 'too-little-data'],
+  ] as const)('%d s covered of %d s → %s', (covered, period, reason) =>
+    expect(eA1cWithheldReason(covered, period)).toBe(reason),
+  );
+});
+
+describe('GMI rule (CLINICAL.md "GMI": at least 14 days, covered at least 70 %)', () => {
+  const DAY = 86_400;
+  it.each([
+    [14 * DAY, 14 * DAY, null],
+    [846_720, 14 * DAY, null], // 70 % of 1 209 600 s exactly: "at least"
+    [846_719, 14 * DAY, 'too-little-data'],
+    [725_760, 14 * DAY, 'too-little-data'], // 60 %
+    [90 * DAY, 90 * DAY, null],
+    [13 * DAY, 13 * DAY, 'too-few-days'],
+    [561_600, 13 * DAY, 'too-few-days'], // 50 % of 13 days // too few days outranks too little data
+    // 14 local days across the spring daylight-saving change last 335 hours.
+    [14 * DAY - 3600, 14 * DAY - 3600, null],
+    [14 * DAY - 3601, 14 * DAY - 3601, 'too-few-days'],
+    [0, 0, 'too-few-days'],
+  ] as const)('%d s covered of %d s → %s', (covered, period, reason) =>
+    expect(gmiWithheldReason(covered, period)).toBe(reason),
+  );
 });
 
 describe('GRI (Klonoff et al. 2023)', () => {

@@ -11,14 +11,36 @@ export function glucoseManagementIndicator(meanMgdl: number): number {
   return 3.31 + 0.02392 * meanMgdl;
 }
 
-/** Readings a day of full wear gives: one every 2 minutes (spec §9 "720 per day"). */
-export const READINGS_PER_DAY = 720;
-/** eA1c and GMI need more than 80% of 720 readings per day (spec §9). */
-export const SUFFICIENT_FRACTION = 0.8;
+/**
+ * eA1c is shown only when covered time exceeds 80 % of the period (CLINICAL.md "eA1c"): the spec's
+ * "more than 80 % of 720 readings a day" for its 2-minute sensor, for any sampling interval.
+ */
+export const EA1C_MIN_COVERAGE_PCT = 80;
+/** GMI needs covered time of at least 70 % of a period of at least 14 days (Battelino 2019; Bergenstal 2018). */
+export const GMI_MIN_COVERAGE_PCT = 70;
+export const GMI_MIN_DAYS = 14;
+/**
+ * A period of 14 local days that crosses the spring daylight-saving change lasts one hour less
+ * (335 h); it is still 14 days of the patient's calendar, so the day rule allows that hour.
+ */
+export const DAYLIGHT_SAVING_SLACK_SECONDS = 3600;
 
-/** True when count > 576 × days (CLINICAL.md "eA1c"). */
-export function hasSufficientReadings(count: number, days: number): boolean {
-  return count > SUFFICIENT_FRACTION * READINGS_PER_DAY * days;
+/** Why eA1c is withheld ("--"), for the screen and the print to say (CLINICAL.md). */
+export type EA1cWithheld = 'too-little-data';
+/** Why GMI is withheld; too few days outranks too little data (more data cannot lengthen the period). */
+export type GmiWithheld = 'too-few-days' | 'too-little-data';
+
+/** Null when eA1c may be shown: covered > 80 % of the period (both in seconds). */
+export function eA1cWithheldReason(coveredSeconds: number, periodSeconds: number): EA1cWithheld | null {
+  return periodSeconds > 0 && 100 * coveredSeconds > EA1C_MIN_COVERAGE_PCT * periodSeconds
+    ? null
+    : 'too-little-data';
+}
+
+/** Null when GMI may be shown: a period of at least 14 days, covered at least 70 % (seconds). */
+export function gmiWithheldReason(coveredSeconds: number, periodSeconds: number): GmiWithheld | null {
+  if (!(periodSeconds + DAYLIGHT_SAVING_SLACK_SECONDS >= GMI_MIN_DAYS * 86_400)) return 'too-few-days';
+  return 100 * coveredSeconds >= GMI_MIN_COVERAGE_PCT * periodSeconds ? null : 'too-little-data';
 }
 
 export interface BandPercentages {

@@ -3,7 +3,8 @@ import { dailyProfile, dailyProfileColumns } from './daily-profile';
 import { glucoseStatsByLocalDay } from './daily-stats';
 import { sensorWear, validDays } from './days';
 import { glucoseStats } from './glucose-stats';
-import { columnsByLocalDay, groupByLocalDay, type GlucoseReading, type PreparedReadings } from './readings';
+import { columnsByLocalDay, groupByLocalDay } from './local-days';
+import type { GlucoseReading, PreparedReadings } from './readings';
 
 // Readings given column-wise (the server's compact read path) give the same figures as objects,
 // including the cases prepareReadings has to repair: disorder, duplicates, non-positive values,

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { groupByLocalDay, localDayKey, localMinuteOfDay, prepareReadings } from './readings';
+import { groupByLocalDay } from './local-days';
+import { localDayKey, localMinuteOfDay, prepareReadings } from './readings';
 
 const T0 = Date.UTC(2024, 2, 30, 12, 0); // 2024-03-30 12:00 UTC
 

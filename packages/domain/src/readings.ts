@@ -2,6 +2,8 @@
 // mg/dL, inside the period (start inclusive, end exclusive), exact duplicates (same time) removed,
 // in time order. Reports group by the patient's local day, from each reading's UTC offset.
 
+import { PORTAL_SENSOR_INTERVAL_MIN } from './sampling';
+
 export interface GlucoseReading {
   /** Epoch milliseconds, UTC. */
   time: number;
@@ -9,13 +11,22 @@ export interface GlucoseReading {
   mgdl: number;
   /** The device's UTC offset in minutes at that reading (e.g. 60 for CET, 120 for CEST). */
   utcOffsetMin?: number;
+  /**
+   * Sampling interval of the reading's source in minutes (sampling.ts; CLINICAL.md "Sampling
+   * interval and coverage"): the covered time it stands for and its weight in time in ranges.
+   * Absent: the portal's sensor, 2 minutes.
+   */
+  intervalMin?: number;
 }
 
 export const MS_PER_MINUTE = 60_000;
 export const MS_PER_HOUR = 3_600_000;
 export const MS_PER_DAY = 86_400_000;
-/** The portal's sensor samples every 2 minutes (CLINICAL.md "Sensor wear", "valid day"). */
-export const SAMPLING_INTERVAL_MIN = 2;
+/**
+ * The portal's sensor samples every 2 minutes (CLINICAL.md "Sampling interval and coverage"): the
+ * interval of a reading that carries none.
+ */
+export const SAMPLING_INTERVAL_MIN = PORTAL_SENSOR_INTERVAL_MIN;
 
 /** Readings ready for the statistics: parallel typed arrays, time-ordered, unique times. */
 export interface PreparedReadings {
@@ -24,6 +35,25 @@ export interface PreparedReadings {
   values: Float64Array;
   /** UTC offset in minutes of each reading (0 when the reading has none). */
   offsets: Float64Array;
+  /**
+   * Sampling interval in minutes of each reading (GlucoseReading.intervalMin). Absent: every
+   * reading 2 minutes. An entry that is not a positive finite number (NaN for a reading given
+   * without one) takes the default: readingIntervalMin.
+   */
+  intervals?: Float64Array;
+}
+
+/**
+ * The interval in minutes of reading i: its own when it has a positive finite one, else
+ * `defaultMin` (the portal's 2 minutes unless a caller states another).
+ */
+export function readingIntervalMin(
+  c: PreparedReadings,
+  i: number,
+  defaultMin: number = SAMPLING_INTERVAL_MIN,
+): number {
+  const own = c.intervals === undefined ? Number.NaN : c.intervals[i]!;
+  return own > 0 && own < Infinity ? own : defaultMin;
 }
 
 /**
@@ -56,6 +86,7 @@ function columnsAsObjects(c: PreparedReadings): GlucoseReading[] {
     time: c.times[i]!,
     mgdl: c.values[i]!,
     utcOffsetMin: c.offsets[i]!,
+    ...(c.intervals === undefined ? {} : { intervalMin: c.intervals[i]! }),
   }));
 }
 
@@ -68,7 +99,8 @@ function isSortedByTime(readings: readonly GlucoseReading[]): boolean {
 
 /**
  * Keeps readings with from ≤ time < to, a finite time and a positive finite value (0 or less is
- * not a measurement), sorts them by time (stable) and keeps the first of equal times.
+ * not a measurement), sorts them by time (stable) and keeps the first of equal times, with its
+ * interval. The result has `intervals` only when some reading has one (NaN for those without).
  */
 export function prepareReadings(
   input: Readings,
@@ -87,6 +119,7 @@ export function prepareReadings(
   const times = new Float64Array(total);
   const values = new Float64Array(total);
   const offsets = new Float64Array(total);
+  const intervals = readings.some((r) => r.intervalMin !== undefined) ? new Float64Array(total) : null;
   let n = 0;
   let last = Number.NaN;
   for (let k = 0; k < total; k++) {
@@ -97,10 +130,11 @@ export function prepareReadings(
     times[n] = t;
     values[n] = g;
     offsets[n] = r.utcOffsetMin ?? 0;
+    if (intervals !== null) intervals[n] = r.intervalMin ?? Number.NaN;
     last = t;
     n++;
   }
-  return { n, times, values, offsets };
+  return intervals === null ? { n, times, values, offsets } : { n, times, values, offsets, intervals };
 }
 
 /** Days since 1970-01-01 to a civil date (Hinnant's algorithm: exact, no Date object). */
@@ -142,68 +176,4 @@ export function localMinuteOfDay(timeMs: number, utcOffsetMin: number = 0): numb
   const local = timeMs + utcOffsetMin * MS_PER_MINUTE;
   const ms = local - Math.floor(local / MS_PER_DAY) * MS_PER_DAY;
   return ms / MS_PER_MINUTE;
-}
-
-/**
- * Readings grouped by local day, days in calendar order, readings in the given order within a day.
- * Works on anything with a time and an optional UTC offset (glucose, boluses, events).
- */
-export function groupByLocalDay<T extends { time: number; utcOffsetMin?: number }>(
-  items: readonly T[],
-): Map<string, T[]> {
-  const byDay = new Map<number, T[]>();
-  for (const item of items) {
-    const day = localDayNumber(item.time, item.utcOffsetMin ?? 0);
-    const list = byDay.get(day);
-    if (list) list.push(item);
-    else byDay.set(day, [item]);
-  }
-  const out = new Map<string, T[]>();
-  for (const day of [...byDay.keys()].sort((a, b) => a - b)) out.set(dayNumberToKey(day), byDay.get(day)!);
-  return out;
-}
-
-/**
- * groupByLocalDay for readings given column-wise: the same days in calendar order, each day's
- * readings in the given order. A day whose readings are consecutive (time-ordered input) is a view
- * of the columns, not a copy.
- */
-export function columnsByLocalDay(c: PreparedReadings): Map<string, PreparedReadings> {
-  const days = new Float64Array(c.n);
-  let ordered = true;
-  for (let i = 0; i < c.n; i++) {
-    days[i] = localDayNumber(c.times[i]!, c.offsets[i]!);
-    if (i > 0 && days[i]! < days[i - 1]!) ordered = false;
-  }
-  const out = new Map<string, PreparedReadings>();
-  if (ordered) {
-    for (let start = 0; start < c.n;) {
-      let end = start + 1;
-      while (end < c.n && days[end] === days[start]) end++;
-      out.set(dayNumberToKey(days[start]!), {
-        n: end - start,
-        times: c.times.subarray(start, end),
-        values: c.values.subarray(start, end),
-        offsets: c.offsets.subarray(start, end),
-      });
-      start = end;
-    }
-    return out;
-  }
-  const byDay = new Map<number, number[]>();
-  for (let i = 0; i < c.n; i++) {
-    const list = byDay.get(days[i]!);
-    if (list) list.push(i);
-    else byDay.set(days[i]!, [i]);
-  }
-  for (const day of [...byDay.keys()].sort((a, b) => a - b)) {
-    const index = byDay.get(day)!;
-    out.set(dayNumberToKey(day), {
-      n: index.length,
-      times: Float64Array.from(index, (i) => c.times[i]!),
-      values: Float64Array.from(index, (i) => c.values[i]!),
-      offsets: Float64Array.from(index, (i) => c.offsets[i]!),
-    });
-  }
-  return out;
 }
