@@ -41,3 +41,5 @@ export * from './meal-periods';
 export * from './logbook';
 export * from './basal-schedule';
 export * from './day-coverage';
+export * from './split-percentages';
+export * from './glucose-line';
