@@ -1,7 +1,7 @@
 // Marker shapes drawn on a chart's canvas (bolus, alarm, patch and stop markers), centred on x, y,
 // `size` in canvas pixels. Shapes as well as colours tell the markers apart.
 
-export type MarkerShape = 'triangleDown' | 'diamond' | 'circle' | 'square';
+export type MarkerShape = 'triangleDown' | 'diamond' | 'circle' | 'square' | 'cross';
 
 export function drawMarker(
   ctx: CanvasRenderingContext2D,
@@ -14,6 +14,18 @@ export function drawMarker(
 ): void {
   const r = size / 2;
   ctx.beginPath();
+  if (shape === 'cross') {
+    // Two strokes, no fill: the mark of a reading that is not valid (C/CX).
+    ctx.moveTo(x - r, y - r);
+    ctx.lineTo(x + r, y + r);
+    ctx.moveTo(x - r, y + r);
+    ctx.lineTo(x + r, y - r);
+    ctx.strokeStyle = fill;
+    ctx.lineWidth = Math.max(1.5, size / 4);
+    ctx.lineCap = 'round';
+    ctx.stroke();
+    return;
+  }
   switch (shape) {
     case 'triangleDown':
       ctx.moveTo(x - r, y - r);

@@ -23,6 +23,7 @@ export const CHART_THEME_VARS = {
   alarm: ['--chart-alarm', '#c2410c'],
   newPatch: ['--chart-new-patch', '#1b7a43'],
   stop: ['--chart-stop', '#b42318'],
+  flagged: ['--chart-flagged', '#4b5563'],
 } as const;
 
 export type ChartTheme = { -readonly [K in keyof typeof CHART_THEME_VARS]: string };

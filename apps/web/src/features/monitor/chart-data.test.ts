@@ -56,7 +56,7 @@ describe('buildChartModel', () => {
     expect(x[0]).toBe(w.from);
     expect(x[x.length - 1]).toBe(w.to);
     expect([...x].sort((a, b) => a - b)).toEqual(x);
-    expect(m.columns).toHaveLength(12);
+    expect(m.columns).toHaveLength(13);
     for (const c of m.columns) expect(c).toHaveLength(x.length);
     expect(pointsOf(m, SERIES.sg)).toEqual([
       [T0 + 10 * MIN, 100],
@@ -65,7 +65,7 @@ describe('buildChartModel', () => {
     expect(pointsOf(m, SERIES.bolus)).toEqual([[T0 + 11 * MIN, 2]]);
   });
 
-  it('converts and clamps glucose to the display unit, C/CX at 2.2, H at the top', () => {
+  it('converts and clamps glucose to the display unit, C/CX as markers at 2.2, H at the top', () => {
     const m = buildChartModel(
       chart({
         sg: [
@@ -79,18 +79,20 @@ describe('buildChartModel', () => {
       mmol,
       w,
     );
-    expect(pointsOf(m, SERIES.sg).map(([, v]) => v)).toEqual([5.5, 22.2, 2.2, 22.2, null]);
+    expect(pointsOf(m, SERIES.sg).map(([, v]) => v)).toEqual([5.5, 22.2, 22.2, null]);
+    expect(pointsOf(m, SERIES.flagged)).toEqual([[T0 + 6 * MIN, 2.2]]);
     expect(sgPlotValue(null, 'H', 'mg/dL')).toBe(400);
   });
 
-  it('breaks the line across a gap of more than 10 minutes', () => {
+  it('breaks the line across a gap of more than 15 minutes, not of exactly 15', () => {
     const m = buildChartModel(
       chart({
         sg: [
           [T0, 100, null],
           [T0 + 2 * MIN, 100, null],
-          [T0 + 20 * MIN, 120, null],
+          [T0 + 18 * MIN, 120, null],
           [T0 + 30 * MIN, 120, null],
+          [T0 + 45 * MIN, 130, null],
         ],
       }),
       mg,
@@ -100,8 +102,9 @@ describe('buildChartModel', () => {
       [T0, 100],
       [T0 + 2 * MIN, 100],
       [T0 + 2 * MIN + 1, null],
-      [T0 + 20 * MIN, 120],
+      [T0 + 18 * MIN, 120],
       [T0 + 30 * MIN, 120],
+      [T0 + 45 * MIN, 130],
     ]);
   });
 

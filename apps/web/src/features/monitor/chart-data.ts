@@ -6,12 +6,14 @@ import {
   displayGlucose,
   DISPLAY_MAX_MGDL,
   DISPLAY_MIN_MGDL,
-  glucoseStats,
   roundInsulin,
   toUnit,
   type GlucoseUnit,
 } from '@cgm/domain';
+import { glucosePoints, glucoseSummary, sgPlotValue, type Cell, type GlucoseSummary } from './glucose-series';
 import type { GlucosePrefs } from './status-view';
+
+export { sgPlotValue, type Cell };
 
 // The monitor chart's data (spec §3 "Chart series"): the status's chart rows turned into the
 // aligned columns uPlot draws (one shared time column; `undefined` where a series has no point,
@@ -30,18 +32,15 @@ export const SERIES = {
   alarm: 9,
   newPatch: 10,
   stop: 11,
+  /** Readings flagged C or CX: markers at the floor, apart from the line. */
+  flagged: 12,
 } as const;
 export type SeriesId = keyof typeof SERIES;
 export const SERIES_IDS = Object.keys(SERIES) as SeriesId[];
 
-/** A gap of more than 10 minutes (5 missed 2-minute readings) breaks the glucose line. */
-export const SG_GAP_MS = 10 * 60_000;
-
 /** Share of the plot height: basal along the bottom, bolus and alarm markers along the top. */
 export const BASAL_SHARE = 0.25;
 export const MARKER_SHARE = 0.16;
-
-export type Cell = number | null | undefined;
 
 export interface ChartWindow {
   from: number;
@@ -61,13 +60,7 @@ export interface AlarmMark {
   source: 'sensor' | 'pump';
 }
 
-export interface ChartSummary {
-  readings: number;
-  /** Display values in the unit. */
-  min: number | null;
-  max: number | null;
-  latest: { time: number; mgdl: number; flag: string | null } | null;
-  inTargetPercent: number | null;
+export interface ChartSummary extends GlucoseSummary {
   bolusCount: number;
   bolusTotal: number;
   basalMin: number | null;
@@ -108,25 +101,9 @@ function put(points: Points, series: SeriesId, x: number, v: Cell): void {
   m.set(x, v);
 }
 
-/** The plotted value of one SG row: clamped and rounded (spec §5); H plots at the top of the range. */
-export function sgPlotValue(mgdl: number | null, flag: string | null, unit: GlucoseUnit): number | null {
-  if (mgdl === null && flag === 'H') return displayGlucose(DISPLAY_MAX_MGDL + 1, unit).value;
-  return displayGlucose(mgdl, unit, flag).value;
-}
-
 function addGlucose(points: Points, chart: ChartData, unit: GlucoseUnit, w: ChartWindow): void {
-  let prev: number | null = null;
-  for (const [t, mgdl, flag] of chart.sg) {
-    if (t < w.from || t > w.to) continue;
-    const v = sgPlotValue(mgdl, flag, unit);
-    if (prev !== null && t - prev > SG_GAP_MS) put(points, 'sg', prev + 1, null);
-    put(points, 'sg', t, v);
-    prev = v === null ? null : t;
-  }
-  for (const [t, mgdl, kind] of chart.calibRecord) {
-    if (t < w.from || t > w.to) continue;
-    put(points, kind === 'calibration' ? 'calib' : 'bg', t, displayGlucose(mgdl, unit).value);
-  }
+  const g = glucosePoints(chart, unit, w);
+  for (const id of ['sg', 'flagged', 'calib', 'bg'] as const) if (g[id].size) points.set(id, g[id]);
 }
 
 function basalSegments(chart: ChartData, w: ChartWindow, points: Points): Segment[] {
@@ -231,11 +208,7 @@ export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartW
     columns.push(time.map((x) => m?.get(x)));
   }
 
-  const readings = chart.sg
-    .filter(([t, mgdl]) => t >= w.from && t <= w.to && mgdl !== null)
-    .map(([t, mgdl]) => ({ time: t, mgdl: mgdl! }));
-  const stats = glucoseStats(readings, { targetLow: prefs.targetLow, targetHigh: prefs.targetHigh });
-  const last = [...chart.sg].reverse().find(([t, mgdl]) => t >= w.from && t <= w.to && mgdl !== null);
+  const glucose = glucoseSummary(chart, prefs, w);
   const inWindow = (t: number) => t >= w.from && t <= w.to;
   const calib = chart.calibRecord.filter(([t]) => inWindow(t));
   return {
@@ -243,17 +216,13 @@ export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartW
     unit,
     columns,
     glucoseLow: displayGlucose(DISPLAY_MIN_MGDL, unit).value!,
-    glucoseHigh: glucoseHighOf(stats.max, prefs.targetHigh, unit),
+    glucoseHigh: glucoseHighOf(glucose.max, prefs.targetHigh, unit),
     basalMax,
     boluses,
     alarms,
     present: new Set(SERIES_IDS.filter((id) => points.has(id))),
     summary: {
-      readings: stats.count,
-      min: stats.min === null ? null : displayGlucose(stats.min, unit).value,
-      max: stats.max === null ? null : displayGlucose(stats.max, unit).value,
-      latest: last ? { time: last[0], mgdl: last[1]!, flag: last[2] } : null,
-      inTargetPercent: stats.inTarget,
+      ...glucose,
       bolusCount: boluses.length,
       bolusTotal: roundInsulin(boluses.reduce((a, b) => a + b.units, 0)),
       basalMin: rates.length ? roundInsulin(Math.min(...rates)) : null,
@@ -268,7 +237,7 @@ export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartW
 
 export interface Readout {
   time: number;
-  /** The reading within 5 minutes of the time, as the screen shows it. */
+  /** The reading within 5 minutes of the time, as the screen shows it (`value` as plotted). */
   sg: { mgdl: number | null; flag: string | null; value: number | null } | null;
   basal: { series: SeriesId; rate: number } | null;
   bolus: BolusMark | null;

@@ -10,6 +10,7 @@ interface LegendItem {
 
 const ITEMS: readonly LegendItem[] = [
   { id: 'sg', labelKey: 'chart.sg', swatch: 'sg' },
+  { id: 'flagged', labelKey: 'chart.invalidCalibration', swatch: 'flagged' },
   { id: 'target', labelKey: 'monitor.chart.targetRange', swatch: 'target' },
   { id: 'calib', labelKey: 'chart.calib', swatch: 'calib' },
   { id: 'bg', labelKey: 'chart.bg', swatch: 'bg' },

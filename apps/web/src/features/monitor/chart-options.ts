@@ -77,6 +77,26 @@ const MARKERS: Array<{ id: SeriesId; shape: MarkerShape; colour: keyof ChartThem
   { id: 'stop', shape: 'square', colour: 'stop', row: 1 },
 ];
 
+/**
+ * Readings flagged C or CX: a neutral cross each at the floor of the display range, apart from the
+ * line and not in a low's colour (CLINICAL.md "Readings flagged C or CX").
+ */
+function drawFlagged(u: uPlot, theme: ChartTheme): void {
+  const { ctx, bbox } = u;
+  const xs = u.data[0];
+  const ys = u.data[SERIES.flagged]!;
+  const size = px(8);
+  ctx.save();
+  for (let i = 0; i < xs.length; i++) {
+    const v = ys[i];
+    if (v === null || v === undefined) continue;
+    const x = u.valToPos(xs[i]!, 'x', true);
+    if (x < bbox.left || x > bbox.left + bbox.width) continue;
+    drawMarker(ctx, 'cross', x, u.valToPos(v, 'glucose', true), size, theme.flagged);
+  }
+  ctx.restore();
+}
+
 /** Bolus triangles with their amounts, and the alarm, new patch and stop markers, along the top. */
 function drawMarkers(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme): void {
   const { ctx, bbox } = u;
@@ -182,10 +202,12 @@ export function monitorChartOptions(cfg: MonitorChartConfig, { width, height, th
       hidden('marker'),
       hidden('marker'),
       hidden('marker'),
+      // C/CX markers, drawn by drawFlagged: never joined, never part of the sensor line.
+      hidden('glucose'),
     ],
     hooks: {
       drawClear: [(u) => drawBands(u, cfg, theme)],
-      draw: [(u) => drawMarkers(u, cfg, theme)],
+      draw: [(u) => drawFlagged(u, theme), (u) => drawMarkers(u, cfg, theme)],
     },
   };
   return options;

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { HclReport } from '@cgm/contract';
-import { glucoseDecimals, roundGlucose, type GlucoseUnit } from '@cgm/domain';
+import { shownBandPercents, type GlucoseUnit } from '@cgm/domain';
 import { BarChart } from '../../charts/svg-charts';
 import { formatIsoDate, formatNumber } from '../../i18n/format';
+import { formatGlucoseLimit, formatGlucoseShown, glucoseWords } from '../../i18n/format-glucose';
 
 /** The consensus bands (Battelino 2019) with their limits in mg/dL, top first. */
 const BANDS = [
@@ -24,14 +25,13 @@ export function HclReportView({ report, unit }: { report: HclReport; unit: Gluco
   const lang = i18n.language;
   const n = (v: number | null, digits = 1) =>
     v === null ? '--' : formatNumber(v, lang, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-  const decimals = glucoseDecimals(unit);
-  /** A mg/dL figure as a number in the unit, rounded as the unit is shown. */
-  const glu = (mgdl: number) =>
-    formatNumber(roundGlucose(mgdl, unit), lang, {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-  const gluText = (mgdl: number | null) => (mgdl === null ? '--' : `${glu(mgdl)} ${unit}`);
+  /** A limit in the unit; a level (a mean) by the display rule, "High"/"Low" without a unit. */
+  const glu = (mgdl: number) => formatGlucoseLimit(mgdl, unit, lang);
+  const level = (mgdl: number | null) => formatGlucoseShown(mgdl, unit, lang, glucoseWords(t));
+  const gluText = (mgdl: number | null) => {
+    const text = level(mgdl);
+    return /\p{Nd}/u.test(text) ? `${text} ${unit}` : text;
+  };
   const bandLabel = (b: (typeof BANDS)[number]) =>
     'above' in b
       ? `${t(b.name)} (>${glu(b.above)} ${unit})`
@@ -47,6 +47,29 @@ export function HclReportView({ report, unit }: { report: HclReport; unit: Gluco
   const units = (v: number | null) => (v === null ? '--' : t('hclPrint.units', { value: ins2(v) }));
   const g = report.glucose;
   const ins = report.insulin;
+  // The bands as shown add up to 100 % (largest remainder, one decimal as `pct` prints them).
+  const bands = g.time_in_ranges
+    ? shownBandPercents(
+        {
+          veryLow: g.time_in_ranges.very_low,
+          low: g.time_in_ranges.low,
+          inRange: g.time_in_ranges.in_range,
+          high: g.time_in_ranges.high,
+          veryHigh: g.time_in_ranges.very_high,
+        },
+        1,
+      )
+    : null;
+  const bandPct = (key: (typeof BANDS)[number]['key']) =>
+    !bands
+      ? null
+      : {
+          very_low: bands.veryLow,
+          low: bands.low,
+          in_range: bands.inRange,
+          high: bands.high,
+          very_high: bands.veryHigh,
+        }[key];
   const dayLabel = (d: string) => formatIsoDate(d, lang, 'medium').replace(/,? \d{4}$/, '');
   return (
     <article className="hcl-report">
@@ -95,12 +118,12 @@ export function HclReportView({ report, unit }: { report: HclReport; unit: Gluco
             <dt>{t('hclPrint.gmi')}</dt>
             <dd>{g.sufficient ? pct(g.gmi) : t('hclPrint.notEnough')}</dd>
           </dl>
-          {g.time_in_ranges && (
+          {bands && (
             <dl className="hcl-ranges">
               {BANDS.map((b) => (
                 <div key={b.key} className={`hcl-range hcl-range--${b.key}`}>
                   <dt>{bandLabel(b)}</dt>
-                  <dd>{pct(g.time_in_ranges![b.key])}</dd>
+                  <dd>{pct(bandPct(b.key))}</dd>
                 </div>
               ))}
             </dl>
@@ -162,7 +185,7 @@ export function HclReportView({ report, unit }: { report: HclReport; unit: Gluco
               <td className="num">{ins2(d.auto_correction)}</td>
               <td className="num">{ins2(d.total_insulin)}</td>
               <td className="num">{pct(d.tir)}</td>
-              <td className="num">{d.mean === null ? '--' : glu(d.mean)}</td>
+              <td className="num">{level(d.mean)}</td>
             </tr>
           ))}
         </tbody>

@@ -49,15 +49,20 @@ describe('glucose cell', () => {
 });
 
 describe('time in range bar', () => {
-  it('gives the three segments and the rounded percent in range', () => {
+  it('gives the three segments and the percent in range, as whole percents adding up to 100', () => {
     expect(tirBar({ in_range: 72.6, below: 3.4, above: 24, readings: 9000, coverage: 89 })).toEqual({
       kind: 'bar',
-      below: 3.4,
-      inRange: 72.6,
+      below: 3,
+      inRange: 73,
       above: 24,
       label: 73,
     });
     expect(tirBar(null)).toEqual({ kind: 'none' });
+  });
+
+  it('never shows 101 %: each rounded alone, 0.5 + 49.5 + 50 would show 1 + 50 + 50', () => {
+    const bar = tirBar({ in_range: 49.5, below: 0.5, above: 50, readings: 9000, coverage: 89 });
+    expect(bar).toEqual({ kind: 'bar', below: 0, inRange: 50, above: 50, label: 50 });
   });
 
   it('says "not enough data" below 70 % of the expected readings, not a percentage', () => {

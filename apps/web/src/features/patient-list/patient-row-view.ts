@@ -6,6 +6,7 @@ import {
   isSgDisplayCode,
   isStale,
   SG_DISPLAY_CODES,
+  splitPercentages,
   trendOfRate,
   type GlucoseUnit,
   type Trend,
@@ -63,13 +64,13 @@ export type TirView = { kind: 'none' } | { kind: 'insufficient'; coverage: numbe
 export function tirBar(tir: TimeInRange14 | null): TirView {
   if (!tir || tir.readings <= 0) return { kind: 'none' };
   if (!hasEnoughDataForTir(tir.coverage)) return { kind: 'insufficient', coverage: tir.coverage };
-  return {
-    kind: 'bar',
-    below: tir.below,
-    inRange: tir.in_range,
-    above: tir.above,
-    label: Math.round(tir.in_range),
-  };
+  // Whole percents that add up to 100 % as shown (largest remainder, CLINICAL.md).
+  const [below, inRange, above] = splitPercentages([tir.below, tir.in_range, tir.above]) as [
+    number,
+    number,
+    number,
+  ];
+  return { kind: 'bar', below, inRange, above, label: inRange };
 }
 
 /**

@@ -1,17 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MonitorSettings } from '@cgm/contract';
-import {
-  defaultGlucoseUnit,
-  glucoseDecimals,
-  isGlucoseUnit,
-  roundGlucose,
-  roundInsulin,
-  toUnit,
-  type GlucoseUnit,
-} from '@cgm/domain';
+import { defaultGlucoseUnit, isGlucoseUnit, roundInsulin, toUnit, type GlucoseUnit } from '@cgm/domain';
 import { SESSION_KEYS } from '../../app/session';
 import { formatIsoDate, formatNumber } from '../../i18n/format';
+import {
+  ENGLISH_GLUCOSE_WORDS,
+  formatGlucoseLimit,
+  formatGlucoseShown,
+  glucoseWords,
+  type GlucoseWords,
+} from '../../i18n/format-glucose';
 import { formatDateTime, formatTime, intlLocale } from '../../i18n/format-time';
 import { sessionStore } from '../../lib/storage';
 
@@ -35,8 +34,15 @@ export const wallClock = (ms: number, offsetMin: number) => ms + offsetMin * 60_
 export interface ReportFormat {
   unit: GlucoseUnit;
   lang: string;
-  /** A glucose statistic in the unit ("5.6", "101"), "--" without one. */
+  /**
+   * A glucose level (a reading or a statistic of readings) by the display rule: "5.6", "101",
+   * "High" above 400 mg/dL, "Low" at or below 40; "--" without one.
+   */
   glucose: (mgdl: number | null | undefined) => string;
+  /** The same with its unit ("5.6 mmol/L"); "High", "Low" and "--" stand alone. */
+  glucoseWithUnit: (mgdl: number | null | undefined) => string;
+  /** A limit, a setting or a spread (SD, IQR) in the unit, without the display rule. */
+  glucoseLimit: (mgdl: number | null | undefined) => string;
   /** A glucose value converted to the unit, unrounded (charts). */
   toUnit: (mgdl: number) => number;
   /** A percentage with one decimal ("74.1"), "--" without one. */
@@ -53,16 +59,23 @@ export interface ReportFormat {
 }
 
 const dash = '--';
+/** A unit after a number only: "High mg/dL" would read as a unit of "High". */
+const withUnit = (text: string, unit: GlucoseUnit) => (/\p{Nd}/u.test(text) ? `${text} ${unit}` : text);
 const ok = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
 
-export function makeFormat(unit: GlucoseUnit, lang: string): ReportFormat {
-  const gd = glucoseDecimals(unit);
+export function makeFormat(
+  unit: GlucoseUnit,
+  lang: string,
+  words: GlucoseWords = ENGLISH_GLUCOSE_WORDS,
+): ReportFormat {
   const num = (v: number | null | undefined, digits = 0) =>
     ok(v) ? formatNumber(v, lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }) : dash;
   return {
     unit,
     lang,
-    glucose: (mgdl) => (ok(mgdl) ? num(roundGlucose(mgdl, unit), gd) : dash),
+    glucose: (mgdl) => formatGlucoseShown(mgdl, unit, lang, words),
+    glucoseWithUnit: (mgdl) => withUnit(formatGlucoseShown(mgdl, unit, lang, words), unit),
+    glucoseLimit: (mgdl) => formatGlucoseLimit(mgdl, unit, lang),
     toUnit: (mgdl) => toUnit(mgdl, unit),
     pct: (v, digits = 1) => num(v, digits),
     num,
@@ -79,6 +92,6 @@ export function makeFormat(unit: GlucoseUnit, lang: string): ReportFormat {
 }
 
 export function useReportFormat(unit: GlucoseUnit): ReportFormat {
-  const { i18n } = useTranslation();
-  return useMemo(() => makeFormat(unit, i18n.language), [unit, i18n.language]);
+  const { t, i18n } = useTranslation();
+  return useMemo(() => makeFormat(unit, i18n.language, glucoseWords(t)), [unit, i18n.language, t]);
 }

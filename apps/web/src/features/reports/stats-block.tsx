@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { GlucoseStatsBlock, InsulinBlock } from '@cgm/contract';
+import { splitPercentages } from '@cgm/domain';
 import type { ReportFormat } from './report-format';
 import { TirBar } from './charts/tir-bar';
-import type { TimeInRanges } from './charts/tir';
+import { shownTir, type TimeInRanges } from './charts/tir';
 
 // The statistics block of spec §3 and the insulin figures, as labelled tiles; every figure comes
 // from the server (computed by @cgm/domain) and is only converted and formatted here.
@@ -33,20 +34,25 @@ function Tiles({ tiles, label }: { tiles: Tile[]; label: string }) {
 
 export function glucoseTiles(s: GlucoseStatsBlock, fmt: ReportFormat, t: T): Tile[] {
   const u = fmt.unit;
-  const g = (k: string, v: number | null) => ({
+  // Levels follow the display rule ("High" and "Low" stand without a unit); SD and IQR are spreads.
+  const g = (k: string, v: number | null) => {
+    const value = fmt.glucose(v);
+    return { key: t(`reports.stats.${k}`), value, unit: /\p{Nd}/u.test(value) ? u : undefined };
+  };
+  const spread = (k: string, v: number | null) => ({
     key: t(`reports.stats.${k}`),
-    value: fmt.glucose(v),
+    value: fmt.glucoseLimit(v),
     unit: u,
   });
   const auc = (v: number | null) => (v === null ? null : fmt.toUnit(v));
   return [
     g('mean', s.mean),
-    g('sd', s.sd),
+    spread('sd', s.sd),
     { key: t('reports.stats.cv'), value: fmt.pct(s.cv), unit: '%' },
     g('median', s.median),
     g('q1', s.q1),
     g('q3', s.q3),
-    g('iqr', s.iqr),
+    spread('iqr', s.iqr),
     g('min', s.min),
     g('max', s.max),
     { key: t('reports.stats.inTarget'), value: fmt.pct(s.in_target), unit: '%' },
@@ -87,10 +93,14 @@ export function InsulinStats({ insulin, fmt }: { insulin: InsulinBlock; fmt: Rep
   // No-break spaces: on a phone "16.85 U (46 %)" broke between the number and its "%".
   const share = (v: number | null, pct: number | null) =>
     `${fmt.insulin(v)}\u00a0${u} (${fmt.pct(pct, 0)}\u00a0%)`;
+  // Basal and bolus split the total: shown as whole percents that add up to 100 %.
+  const split = (a: number | null, b: number | null) =>
+    a === null || b === null ? [a, b] : splitPercentages([a, b]);
+  const [basalPct, bolusPct] = split(insulin.basal_percent, insulin.bolus_percent);
   const tiles: Tile[] = [
     i('tdd', insulin.total_daily_dose),
-    { ...i('basal', insulin.basal), value: share(insulin.basal, insulin.basal_percent), unit: undefined },
-    { ...i('bolus', insulin.bolus), value: share(insulin.bolus, insulin.bolus_percent), unit: undefined },
+    { ...i('basal', insulin.basal), value: share(insulin.basal, basalPct ?? null), unit: undefined },
+    { ...i('bolus', insulin.bolus), value: share(insulin.bolus, bolusPct ?? null), unit: undefined },
     i('bolusNormal', insulin.bolus_normal),
     i('bolusExtended', insulin.bolus_extended),
     i('bolusCombo', insulin.bolus_combo),
@@ -111,8 +121,8 @@ export function InsulinStats({ insulin, fmt }: { insulin: InsulinBlock; fmt: Rep
  * The consensus bands with their limits in the unit (Battelino 2019), written like every other
  * figure of the report: 13,9 in German, not 13.9.
  */
-export function tirLabels(fmt: Pick<ReportFormat, 'glucose'>, t: T): Record<keyof TimeInRanges, string> {
-  const g = (mgdl: number) => fmt.glucose(mgdl);
+export function tirLabels(fmt: Pick<ReportFormat, 'glucoseLimit'>, t: T): Record<keyof TimeInRanges, string> {
+  const g = (mgdl: number) => fmt.glucoseLimit(mgdl);
   return {
     very_high: `${t('reports.tir.veryHigh')} (>${g(250)})`,
     high: `${t('reports.tir.high')} (${g(181)}–${g(250)})`,
@@ -128,7 +138,7 @@ export function TimeInRangesBar({ stats, fmt }: { stats: GlucoseStatsBlock; fmt:
   return (
     <figure className="tir-figure">
       <TirBar
-        tir={stats.time_in_ranges}
+        tir={shownTir(stats.time_in_ranges)}
         labels={tirLabels(fmt, t)}
         format={(v) => fmt.pct(v)}
         title={t('reports.tir.title')}

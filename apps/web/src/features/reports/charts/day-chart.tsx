@@ -25,6 +25,8 @@ export interface DayChartText {
   description: string;
   bolus: (b: DayModel['boluses'][number]) => string;
   bg: (b: DayModel['bg'][number]) => string;
+  /** A reading flagged C or CX: "reading not valid: calibration", with its time. */
+  flagged: (f: DayModel['flagged'][number]) => string;
   event: (e: DayModel['events'][number]) => string;
   alarm: (a: DayModel['alarms'][number]) => string;
   session: (s: DayModel['sessions'][number]) => string;
@@ -138,6 +140,17 @@ export function DayChart(props: {
         );
       })}
       <path className="rchart__sg" d={runsPath(m.sg, sx, sy)} />
+      {/* C/CX: a cross at the floor in a neutral colour, apart from the line, never drawn as a low. */}
+      {m.flagged.map((f, i) => {
+        const x = sx(f.x);
+        const y = sy(f.y);
+        return (
+          <g key={`f${i}`} className="rchart__flagged">
+            <title>{text.flagged(f)}</title>
+            <path d={`M${x - 4} ${y - 4}L${x + 4} ${y + 4}M${x - 4} ${y + 4}L${x + 4} ${y - 4}`} />
+          </g>
+        );
+      })}
       {m.bg.map((b, i) => (
         <circle key={i} className={`rchart__bg rchart__bg--${b.kind}`} cx={sx(b.x)} cy={sy(b.y)} r={5}>
           <title>{text.bg(b)}</title>

@@ -38,10 +38,10 @@ describe('chart data shaping', () => {
     );
     expect(d.split('Z').filter(Boolean)).toHaveLength(2);
   });
-  it('plots display codes: H at the top, C/CX at the bottom, CE0 as a gap, values clamped', () => {
+  it('plots display codes: H at the top, C/CX off the line, CE0 as a gap, values clamped', () => {
     expect(sgPlot(null, null, 'H', 'mg/dL')).toBe(400);
     expect(sgPlot(null, null, 'H', 'mmol/L')).toBe(22.2);
-    expect(sgPlot(120, 'C', null, 'mmol/L')).toBe(2.2);
+    expect(sgPlot(120, 'C', null, 'mmol/L')).toBeNull();
     expect(sgPlot(null, null, 'CE0', 'mg/dL')).toBeNull();
     expect(sgPlot(126, null, null, 'mmol/L')).toBe(7);
     expect(sgPlot(30, null, null, 'mg/dL')).toBe(40);

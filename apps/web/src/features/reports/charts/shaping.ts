@@ -5,19 +5,22 @@ import {
   basalAxisMax,
   DISPLAY_MAX_MGDL,
   displayGlucose,
+  GLUCOSE_LINE_MAX_GAP_MIN,
+  plotReading,
   type GlucoseUnit,
 } from '@cgm/domain';
 import type { DdDay, ProfileColumns } from '@cgm/contract';
 
 // Pure shaping of report answers into what the SVG charts draw: glucose in the display unit,
-// time as minutes after local midnight, gaps kept as breaks (a line never bridges missing data).
+// time as minutes after local midnight, gaps kept as breaks (a line never bridges missing data),
+// readings flagged C or CX kept out of the line as markers of their own.
 
 export type Pt = readonly [number, number];
 /** A polyline's runs: each run is drawn as one path; a gap starts a new run. */
 export type Runs = Pt[][];
 
-/** Readings further apart than this (minutes) are not joined by a line. */
-export const GAP_MIN = 15;
+/** Readings further apart than this (minutes) are not joined by a line: the domain's rule, as the AUC. */
+export const GAP_MIN = GLUCOSE_LINE_MAX_GAP_MIN;
 
 export function splitRuns(xs: readonly number[], ys: ReadonlyArray<number | null>, gap = GAP_MIN): Runs {
   const runs: Runs = [];
@@ -81,10 +84,22 @@ export const glucoseTop = (unit: GlucoseUnit) => displayGlucose(DISPLAY_MAX_MGDL
 export const glucoseTicks = (unit: GlucoseUnit) =>
   unit === 'mg/dL' ? [100, 200, 300, 400] : [5, 10, 15, 20];
 
-/** A sensor reading as plotted: display codes H at the top, C/CX at the bottom, CE0/CE1 a gap. */
+/**
+ * A sensor reading's place on the glucose line: H at the top, values clamped, CE0/CE1 a gap; null
+ * also for C/CX, which are not on the line (see `flaggedReadings`).
+ */
 export function sgPlot(mgdl: number | null, quality: string | null, code: string | null, unit: GlucoseUnit) {
-  if (mgdl === null && code === 'H') return glucoseTop(unit);
-  return displayGlucose(mgdl, unit, quality).value;
+  const p = plotReading(mgdl, quality, code, unit);
+  return p.kind === 'line' ? p.value : null;
+}
+
+/** A reading flagged C or CX (not valid: calibration), drawn as a marker at the floor. */
+export interface FlaggedReading {
+  x: number;
+  y: number;
+  time: number;
+  utc_offset_min: number;
+  flag: string;
 }
 
 export interface BasalStep {
@@ -115,6 +130,7 @@ export interface DayModel {
   /** Minutes in the day (1380, 1440 or 1500 on DST changes). */
   length: number;
   sg: Runs;
+  flagged: FlaggedReading[];
   basal: BasalStep[];
   basalMax: number;
   autoBoluses: AutoBolus[];
@@ -133,10 +149,21 @@ export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
   const minute = (ms: number) => (ms - day.from_ms) / 60_000;
   const length = minute(day.to_ms);
   const inDay = (x: number) => x >= 0 && x < length;
-  const sgX = day.sg.time.map(minute);
-  const sgY = day.sg.time.map((_, i) =>
-    sgPlot(day.sg.mgdl[i] ?? null, day.sg.quality[i] ?? null, day.sg.display_code[i] ?? null, unit),
-  );
+  // The line holds the valid readings (a CE0/CE1 code breaks it); C/CX go to their own markers.
+  const sgX: number[] = [];
+  const sgY: Array<number | null> = [];
+  const flagged: FlaggedReading[] = [];
+  day.sg.time.forEach((time, i) => {
+    const quality = day.sg.quality[i] ?? null;
+    const p = plotReading(day.sg.mgdl[i] ?? null, quality, day.sg.display_code[i] ?? null, unit);
+    const x = minute(time);
+    if (p.kind === 'flagged') {
+      flagged.push({ x, y: p.value, time, utc_offset_min: day.sg.utc_offset_min[i] ?? 0, flag: quality! });
+    } else {
+      sgX.push(x);
+      sgY.push(p.value);
+    }
+  });
   const basal: BasalStep[] = [];
   const autoBoluses: AutoBolus[] = [];
   const autoMarks: AutoMark[] = [];
@@ -170,6 +197,7 @@ export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
   return {
     length,
     sg: splitRuns(sgX, sgY),
+    flagged: flagged.filter((f) => inDay(f.x)),
     basal,
     basalMax: basalAxisMax(Math.max(0, ...rates)),
     autoBoluses,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MiniProfile } from '../charts/mini-profile';
 import { ProfileChart } from '../charts/profile-chart';
 import { profileModel } from '../charts/shaping';
+import { shownTir } from '../charts/tir';
 import { readAgpBand, type AgpBand } from '../report-params';
 import { useChartData } from '../reports-api';
 import { TimeInRangesBar } from '../stats-block';
@@ -37,15 +38,10 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
     <Loadable q={q}>
       {(res) => {
         const s = res.report_data.stats;
-        const tir = s.time_in_ranges;
+        // As the time-in-ranges bar prints them: "below 70" is low + very low as printed.
+        const tir = s.time_in_ranges ? shownTir(s.time_in_ranges) : null;
         const pctOf = (band: (typeof TARGETS)[number]['band']) =>
-          !tir
-            ? null
-            : band === 'low+'
-              ? tir.low + tir.very_low
-              : band === 'high+'
-                ? tir.high + tir.very_high
-                : tir[band];
+          !tir ? null : band === 'low+' ? tir.below : band === 'high+' ? tir.above : tir[band];
         const days = res.report_data.days.slice(-DAILY_PROFILES);
         return (
           <div className="report report--agp">
@@ -61,7 +57,7 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                       label={t('reports.agp.active')}
                       value={`${fmt.pct(res.report_data.sensor_wear)} %`}
                     />
-                    <Row label={t('reports.stats.mean')} value={`${fmt.glucose(s.mean)} ${fmt.unit}`} />
+                    <Row label={t('reports.stats.mean')} value={fmt.glucoseWithUnit(s.mean)} />
                     <Row label={t('reports.stats.gmi')} value={`${fmt.num(s.gmi, 1)} %`} />
                     <Row
                       label={t('reports.stats.cv')}
@@ -121,10 +117,10 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
 }
 
 const limits = (fmt: ReportViewProps['ctx']['fmt']) => ({
-  l54: fmt.glucose(54),
-  l70: fmt.glucose(70),
-  l180: fmt.glucose(180),
-  l250: fmt.glucose(250),
+  l54: fmt.glucoseLimit(54),
+  l70: fmt.glucoseLimit(70),
+  l180: fmt.glucoseLimit(180),
+  l250: fmt.glucoseLimit(250),
 });
 
 function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {

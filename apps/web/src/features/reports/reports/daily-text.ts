@@ -1,6 +1,7 @@
 import type { DdDay } from '@cgm/contract';
 import type { DayChartText } from '../charts/day-chart';
 import type { DayModel } from '../charts/shaping';
+import { shownTir } from '../charts/tir';
 import type { ReportFormat } from '../report-format';
 import { eventSummary } from './event-text';
 
@@ -13,21 +14,21 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
 export function dayFacts(day: DdDay, fmt: ReportFormat, t: T): Array<[string, string]> {
   const s = day.stats;
   const ins = day.insulin;
-  const tir = s.time_in_ranges;
+  const tir = s.time_in_ranges ? shownTir(s.time_in_ranges) : null;
   const u = t('units.insulin');
   // The consensus limits (70 and 180 mg/dL) in the unit, named as such: the "Low" and "High"
   // bands are 54–69 and 181–250, while these figures are everything below 70 and above 180.
   return [
-    [t('reports.stats.mean'), `${fmt.glucose(s.mean)} ${fmt.unit}`],
-    [t('reports.stats.sd'), `${fmt.glucose(s.sd)} ${fmt.unit}`],
+    [t('reports.stats.mean'), fmt.glucoseWithUnit(s.mean)],
+    [t('reports.stats.sd'), `${fmt.glucoseLimit(s.sd)} ${fmt.unit}`],
     [t('reports.stats.inTarget'), `${fmt.pct(s.in_target)} %`],
     [
-      t('reports.daily.below', { limit: fmt.glucose(70), unit: fmt.unit }),
-      `${fmt.pct(tir ? tir.low + tir.very_low : null)} %`,
+      t('reports.daily.below', { limit: fmt.glucoseLimit(70), unit: fmt.unit }),
+      `${fmt.pct(tir ? tir.below : null)} %`,
     ],
     [
-      t('reports.daily.above', { limit: fmt.glucose(180), unit: fmt.unit }),
-      `${fmt.pct(tir ? tir.high + tir.very_high : null)} %`,
+      t('reports.daily.above', { limit: fmt.glucoseLimit(180), unit: fmt.unit }),
+      `${fmt.pct(tir ? tir.above : null)} %`,
     ],
     [t('reports.stats.minMax'), `${fmt.glucose(s.min)}–${fmt.glucose(s.max)} ${fmt.unit}`],
     [t('reports.insulin.total'), `${fmt.insulin(ins?.total)} ${u}`],
@@ -55,7 +56,7 @@ export function wizardText(d: Record<string, number | null>, fmt: ReportFormat, 
   const units = (key: string, v: number | null | undefined) => {
     if (v !== null && v !== undefined) w.push(`${t(`reports.daily.wizard.${key}`)} ${fmt.insulin(v)} ${u}`);
   };
-  if (d.bg != null) w.push(`${t('reports.daily.wizard.bg')} ${fmt.glucose(d.bg)} ${fmt.unit}`);
+  if (d.bg != null) w.push(`${t('reports.daily.wizard.bg')} ${fmt.glucoseWithUnit(d.bg)}`);
   if (d.carb != null)
     w.push(`${t('reports.daily.wizard.carb')} ${fmt.num(d.carb)} ${t('events.unit.grams')}`);
   units('carbBolus', d.carb_bolus);
@@ -112,7 +113,8 @@ export function dayText(day: DdDay, m: DayModel, fmt: ReportFormat, t: T): DayCh
       return parts.join(' · ');
     },
     bg: (b) =>
-      `${at(b.time, b.utc_offset_min)} ${t(`reports.daily.key.${b.kind}`)}: ${fmt.glucose(b.mgdl)} ${fmt.unit}`,
+      `${at(b.time, b.utc_offset_min)} ${t(`reports.daily.key.${b.kind}`)}: ${fmt.glucoseWithUnit(b.mgdl)}`,
+    flagged: (f) => `${at(f.time, f.utc_offset_min)} ${t('chart.invalidCalibration')}`,
     event: (e) => `${at(e.time, e.utc_offset_min)} ${eventSummary(e, fmt, t)}`,
     alarm: (a) =>
       `${at(a.time, a.utc_offset_min)} ${t(`reports.alarmSource.${a.source}`)}: ${t(`reports.alarmCodes.${a.code}`, { defaultValue: a.code })}${

@@ -115,6 +115,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** The chart's keys: [style class, i18n key or keys read as one]. */
 const LEGEND: ReadonlyArray<[string, string | readonly string[]]> = [
   ['sg', 'reports.daily.key.sg'],
+  ['flagged', 'chart.invalidCalibration'],
   ['target', 'reports.daily.key.target'],
   ['basal', 'reports.daily.key.basal'],
   ['tempBasal', 'reports.daily.key.tempBasal'],

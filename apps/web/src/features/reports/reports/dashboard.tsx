@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { splitPercentages } from '@cgm/domain';
 import { LineChart } from '../../../charts/svg-charts';
 import { DayBars, type DayBar } from '../charts/day-bars';
 import { perDay } from '../charts/shaping';
@@ -133,6 +134,8 @@ function InsulinSplit({
   ];
   const total = parts.reduce((a, p) => a + p.v, 0);
   if (!(total > 0)) return null;
+  // The legend's percents split the whole: they add up to 100 % as shown.
+  const shown = splitPercentages(parts.map((p) => (p.v / total) * 100));
   return (
     <div className="split-bar" role="img" aria-label={t('reports.dashboard.split')}>
       <div className="split-bar__bar">
@@ -147,11 +150,10 @@ function InsulinSplit({
         )}
       </div>
       <ul className="split-bar__legend">
-        {parts.map((p) => (
+        {parts.map((p, i) => (
           <li key={p.key}>
             <span className={`split-bar__swatch split-bar__part--${p.key}`} aria-hidden="true" />
-            {t(`reports.insulin.${p.key}`)} {fmt.insulin(p.v)} {t('units.insulin')} (
-            {fmt.pct((p.v / total) * 100, 0)} %)
+            {t(`reports.insulin.${p.key}`)} {fmt.insulin(p.v)} {t('units.insulin')} ({fmt.pct(shown[i], 0)} %)
           </li>
         ))}
       </ul>

@@ -73,7 +73,7 @@ function Sections({
   const u = t('units.insulin');
   const uh = t('units.insulinRate');
   const onOff = (b: boolean) => t(b ? `${P}.on` : `${P}.off`);
-  const g = (mgdl: number) => `${fmt.glucose(mgdl)} ${fmt.unit}`;
+  const g = (mgdl: number) => `${fmt.glucoseLimit(mgdl)} ${fmt.unit}`;
   const lim = (l?: { enabled: boolean; mgdl: number }) => l && (l.enabled ? g(l.mgdl) : onOff(false));
   const rate = (r?: { enabled: boolean; mgdl_per_min: number }) =>
     r &&
@@ -209,7 +209,7 @@ function Sections({
                 title={t(`${P}.sensitivity`)}
                 rows={bolus.insulin_sensitivity.map((r) => [
                   hm(r.start_min),
-                  `${fmt.glucose(r.mgdl_per_unit)} ${fmt.unit}/${u}`,
+                  `${fmt.glucoseLimit(r.mgdl_per_unit)} ${fmt.unit}/${u}`,
                 ])}
               />
             )}
@@ -218,7 +218,7 @@ function Sections({
                 title={t(`${P}.bgTarget`)}
                 rows={bolus.bg_target.map((r) => [
                   hm(r.start_min),
-                  `${fmt.glucose(r.low_mgdl)}–${fmt.glucose(r.high_mgdl)} ${fmt.unit}`,
+                  `${fmt.glucoseLimit(r.low_mgdl)}–${fmt.glucoseLimit(r.high_mgdl)} ${fmt.unit}`,
                 ])}
               />
             )}

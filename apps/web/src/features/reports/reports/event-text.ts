@@ -13,7 +13,7 @@ export function eventValue(type: string, value: number | null, fmt: ReportFormat
   if (value === null) return '';
   switch (type) {
     case 'BG':
-      return `${fmt.glucose(value)} ${fmt.unit}`;
+      return fmt.glucoseWithUnit(value);
     case 'CARB':
       return `${fmt.num(value)} ${t('events.unit.grams')}`;
     case 'INS':

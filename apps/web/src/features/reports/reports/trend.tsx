@@ -46,8 +46,8 @@ export function TrendReport({ ctx, range }: ReportViewProps) {
               <li>
                 <span className="profile-legend__key profile-legend__key--target" aria-hidden="true" />
                 {t('reports.profile.target', {
-                  low: fmt.glucose(res.thresholds.target_low),
-                  high: fmt.glucose(res.thresholds.target_high),
+                  low: fmt.glucoseLimit(res.thresholds.target_low),
+                  high: fmt.glucoseLimit(res.thresholds.target_high),
                   unit: fmt.unit,
                 })}
               </li>
