@@ -5,6 +5,8 @@ import type { Doc } from './ns-docs';
 import { refreshDerivedBasal } from './ns-scheduled';
 import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, type Collection, type Condition } from './ns-query';
+import { ownDeviceStatusModifiedSql, ownDeviceStatusSql } from './ns-own-devicestatus';
+import { ownTreatmentsModifiedSql, ownTreatmentsSql } from './ns-own-treatments';
 
 export interface FindOptions {
   limit: number;
@@ -44,11 +46,16 @@ const DIRECTION_CASE = sql.raw(
 
 /**
  * The documents of a collection. Entries also include the patient's realtime sensor readings as
- * sgv entries, so follower apps see the portal's own live data, not only what was uploaded.
+ * sgv entries, device status the realtime pump's status and treatments the realtime insulin,
+ * finger-sticks, events and device changes (ns-own-*.ts), so follower apps see the portal's own
+ * live data, not only what was uploaded.
  */
 function source(patientId: string, collection: Collection, includeDeleted: boolean): SQL {
   const own = sql`select id, seq, identifier, date, doc, srv_modified, srv_created, deleted from nightscout_documents
     where patient_id = ${patientId} and collection = ${collection} ${includeDeleted ? sql`` : sql`and not deleted`}`;
+  if (collection === 'devicestatus') return sql`${own} union all ${ownDeviceStatusSql(patientId)}`;
+  if (collection === 'treatments')
+    return sql`${own} union all ${ownTreatmentsSql(patientId, includeDeleted)}`;
   if (collection !== 'entries') return own;
   const ms = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::bigint`);
   const iso = sql.raw(`to_char(s.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -89,10 +96,12 @@ export async function findDocs(
   const field = opts.sortField?.replace(/[^\w.]/g, '');
   const order = field ? sql`(d.doc #>> ${sql.raw(`'{${field.split('.').join(',')}}'`)})` : sql`d.date`;
   const dir = sql.raw(opts.ascending ? 'asc' : 'desc');
+  // Of documents at the same time, the one stored last counts as the newer (Mongo's insertion
+  // order), whichever table it comes from.
   const result = await db.execute(sql`
     select * from (${source(patientId, collection, opts.includeDeleted ?? false)}) d
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    order by ${order} ${dir}, d.date ${dir}
+    order by ${order} ${dir}, d.date ${dir}, d.srv_modified ${dir}, d.id ${dir}
     limit ${opts.limit} offset ${opts.skip ?? 0}`);
   return ((result as { rows?: Row[] }).rows ?? []).map(toStored);
 }
@@ -133,7 +142,9 @@ export async function lastModified(db: Db, patientId: string): Promise<Record<st
     group by collection
     union all
     select 'entries', (extract(epoch from max(received_at)) * 1000)::bigint from sg_readings
-    where patient_id = ${patientId} and source = 'realtime' and mgdl is not null`);
+    where patient_id = ${patientId} and source = 'realtime' and mgdl is not null
+    union all ${ownDeviceStatusModifiedSql(patientId)}
+    union all ${ownTreatmentsModifiedSql(patientId)}`);
   const rows = (result as { rows?: Array<{ collection: string; m: string | number | null }> }).rows ?? [];
   const out: Record<string, number> = {};
   for (const r of rows) if (r.m !== null) out[r.collection] = Math.max(out[r.collection] ?? 0, Number(r.m));

@@ -1,0 +1,79 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { commonFields, msOf, OWN_DEVICE_SQL, ownRow, ridOf } from './ns-own-sql';
+
+// Treatments from the rest of the portal's own data: finger-sticks, logbook events and sensor and
+// patch changes, as Nightscout's careportal types them (lib/plugins/careportal.js):
+// - a finger-stick of the meter (bg_readings 'bg'; calibrations are the sensor's, not shown) and a
+//   BG event: "BG Check" with `glucose` in mg/dL, `glucoseType` "Finger", `units` "mg/dl";
+// - carbs (CARB events, and the carbs of an auto mode meal announcement): "Carb Correction";
+// - exercise (EXR, minutes): "Exercise" with `duration`; any other event: a "Note";
+// - a new sensor: "Sensor Change", a new patch: "Site Change", which Nightscout's sensor and
+//   cannula age pills (sage, cage) and Nightguard read.
+// Events come from the device apps (origin 'device') and from people in the portal's logbook
+// ('user'); uploaded ones ('uploaded') are already stored Nightscout documents. A logbook event
+// deleted in the portal stays as a tombstone for v3 history; its srvModified is its last change.
+
+function bgCheckSql(patientId: string): SQL {
+  const id = ridOf('bg', `g.serial || ':' || g.seq::text`);
+  const doc = sql`jsonb_build_object(${commonFields(id, 'g.time', 'g.utc_offset_min')},
+    'enteredBy', ${OWN_DEVICE_SQL}, 'eventType', 'BG Check', 'glucose', round(g.mgdl::numeric, 1)::float8,
+    'glucoseType', 'Finger', 'units', 'mg/dl')`;
+  return sql`select ${ownRow({ id, time: 'g.time', doc, modified: msOf('g.time') })}
+    from bg_readings g where g.patient_id = ${patientId} and g.source = 'realtime' and g.kind = 'bg'`;
+}
+
+/** The carbs an auto mode meal announcement carries (AutoBreakfast… with details.carbs). */
+const ANNOUNCED = `case when e.event_type like 'Auto%' and jsonb_typeof(e.details->'carbs') = 'number'
+  and (e.details->>'carbs')::float8 > 0 then (e.details->>'carbs')::float8 end`;
+const EVENT_MODIFIED = msOf('coalesce(e.updated_at, e.time)');
+
+function eventSql(patientId: string, includeDeleted: boolean): SQL {
+  const id = ridOf('event', 'e.id');
+  const doc = sql`jsonb_build_object(${commonFields(id, 'e.time', 'e.utc_offset_min')},
+    'enteredBy', ${OWN_DEVICE_SQL},
+    'eventType', case when e.event_type = 'CARB' or x.announced is not null then 'Carb Correction'
+      when e.event_type = 'BG' then 'BG Check' when e.event_type = 'EXR' then 'Exercise' else 'Note' end,
+    'carbs', case when e.event_type = 'CARB' and e.value > 0 then e.value else x.announced end,
+    'glucose', case when e.event_type = 'BG' then e.value end,
+    'glucoseType', case when e.event_type = 'BG' then 'Finger' end,
+    'units', case when e.event_type = 'BG' then 'mg/dl' end,
+    'duration', case when e.event_type = 'EXR' then e.value end,
+    'notes', case when e.event_type in ('CARB', 'BG', 'EXR') then e.notes
+      when x.announced is not null then coalesce(e.notes, 'Meal announced in auto mode')
+      else e.event_type || coalesce(' ' || e.value::text, '') || coalesce(': ' || e.notes, '') end)`;
+  return sql`select ${ownRow({ id, time: 'e.time', doc, modified: EVENT_MODIFIED, deleted: sql`e.deleted_at is not null` })}
+    from events e, lateral (select ${sql.raw(ANNOUNCED)} as announced) x
+    where e.patient_id = ${patientId} and e.origin in ('device', 'user')
+      ${includeDeleted ? sql`` : sql`and e.deleted_at is null`}`;
+}
+
+const SESSION_KEY = `d.kind || ':' || d.serial || ':' || ((extract(epoch from d.started_at) * 1000)::bigint)::text`;
+
+function sessionSql(patientId: string): SQL {
+  const id = ridOf('session', SESSION_KEY);
+  const doc = sql`jsonb_build_object(${commonFields(id, 'd.started_at', 'd.utc_offset_min')},
+    'enteredBy', ${OWN_DEVICE_SQL},
+    'eventType', case when d.kind = 'sensor' then 'Sensor Change' else 'Site Change' end)`;
+  return sql`select ${ownRow({ id, time: 'd.started_at', doc, modified: msOf('d.started_at') })}
+    from device_sessions d where d.patient_id = ${patientId} and d.source = 'realtime'`;
+}
+
+/** Finger-sticks, logbook events and device changes (columns of ns-read's document rows). */
+export function ownCareSql(patientId: string, includeDeleted: boolean): SQL {
+  return sql.join(
+    [bgCheckSql(patientId), eventSql(patientId, includeDeleted), sessionSql(patientId)],
+    sql` union all `,
+  );
+}
+
+/** The newest srvModified of these treatments, as rows of one column `m`. */
+export function ownCareModifiedSql(patientId: string): SQL {
+  return sql`select max(${msOf('g.time')}) from bg_readings g
+      where g.patient_id = ${patientId} and g.source = 'realtime' and g.kind = 'bg'
+    union all
+    select max(${EVENT_MODIFIED}) from events e
+      where e.patient_id = ${patientId} and e.origin in ('device', 'user')
+    union all
+    select max(${msOf('d.started_at')}) from device_sessions d
+      where d.patient_id = ${patientId} and d.source = 'realtime'`;
+}
