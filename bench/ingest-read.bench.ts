@@ -2,7 +2,7 @@
 // - ingest of history: at least 20,000 readings per second in batches (PostgreSQL and PGlite);
 // - reading 90 days of one patient's readings for a report: at most 30 ms on PostgreSQL (PGlite reported).
 import type { DeviceRecord } from '@cgm/contract';
-import { storeRecords } from '../apps/server/src/modules/ingest/ingest.repository';
+import { storeRecords } from '../apps/server/src/patient-data';
 import { readGlucoseSeries } from '../apps/server/src/modules/readings/readings.repository';
 import { createUser } from '../apps/server/src/cli/create-user';
 import { setPasswordCostForTests } from '../apps/server/src/lib/crypto';

@@ -14,7 +14,7 @@ import { testConfig } from '../apps/server/src/config';
 import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client';
 import { createUser } from '../apps/server/src/cli/create-user';
 import { setPasswordCostForTests } from '../apps/server/src/lib/crypto';
-import { storeRecords } from '../apps/server/src/modules/ingest/ingest.repository';
+import { storeRecords } from '../apps/server/src/patient-data';
 import { createSessionStore } from '../apps/server/src/modules/auth/session.store';
 import { fmt, summarize } from './support';
 

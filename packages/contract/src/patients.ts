@@ -39,7 +39,7 @@ export type LatestGlucose = z.infer<typeof latestGlucose>;
 /**
  * Time in range over the last 14 days, as the domain's `glucoseStats` counts it: percent of the
  * readings 70–180 mg/dL (bounds included), below 70 and above 180; `coverage` is the percent of
- * the 14 days' expected readings (one per 2 minutes) that arrived.
+ * the 14 days the readings cover (each counted for its source's sampling interval, CLINICAL.md).
  */
 export const timeInRange14 = z.object({
   in_range: z.number(),

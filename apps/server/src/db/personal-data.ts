@@ -18,9 +18,11 @@ import {
   nightscoutDocuments,
   oauthGrants,
   oauthTokens,
+  patientDataEvents,
   pdmSettings,
   relations,
   sgReadings,
+  sgSources,
   uploads,
 } from './schema';
 
@@ -31,6 +33,8 @@ import {
  */
 export const PATIENT_DATA_TABLES = [
   sgReadings,
+  sgSources,
+  patientDataEvents,
   bgReadings,
   basalSegments,
   boluses,

@@ -7,3 +7,4 @@ export { checkRecords, textProblem, MAX_FUTURE_MS, type RecordProblem } from './
 export { storeRecords, type Source } from './store-records';
 export { recordUpload, type UploadRow } from './upload-history';
 export { insertUnnest, pgArray, type Column } from './bulk-insert';
+export { intervalOfClass, sourceClassOf, UPLOADED_SERIAL_PREFIX, LIBREVIEW_HISTORIC_DEVICE } from './sources';

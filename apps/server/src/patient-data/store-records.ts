@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { deviceSessions, pdmSettings } from '../db/schema';
 import { insertUnnest, type Column } from './bulk-insert';
 import { newId } from '../lib/crypto';
+import { ensureSources } from './sources';
 
 export type Source = 'realtime' | 'uploaded';
 type Of<T extends DeviceRecord['type']> = Extract<DeviceRecord, { type: T }>;
@@ -35,6 +36,12 @@ export async function storeRecords(
     ['utc_offset_min', 'smallint', rows.map((r) => r.utc_offset_min)],
     ['source', 'text', rows.map(() => source)],
   ];
+  await ensureSources(
+    tx,
+    patientId,
+    source,
+    by('sg').map((r) => r.serial),
+  );
   for (const part of chunks(by('sg'))) {
     stored += await insertUnnest(tx, 'sg_readings', [
       ...common(part),

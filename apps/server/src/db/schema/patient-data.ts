@@ -1,4 +1,4 @@
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -11,3 +11,21 @@ export const patientDataEvents = pgTable('patient_data_events', {
     .references(() => users.id, { onDelete: 'cascade' }),
   eventNo: bigint('event_no', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Sources of sensor glucose (migration 0010): each serial a patient's readings came from, with the
+ * class of its nominal sampling interval (0 inferred, 1..4: 1, 2, 5, 15 min) and a slot that
+ * tells sources of unknown interval apart (patient-data/sources.ts).
+ */
+export const sgSources = pgTable(
+  'sg_sources',
+  {
+    patientId: text('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serial: text('serial').notNull(),
+    class: smallint('class').notNull(),
+    slot: smallint('slot').notNull(),
+  },
+  (t) => [primaryKey({ name: 'sg_sources_pk', columns: [t.patientId, t.serial] })],
+);

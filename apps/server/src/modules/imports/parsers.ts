@@ -1,4 +1,5 @@
 import { MGDL_PER_MMOL } from '@cgm/domain';
+import { LIBREVIEW_HISTORIC_DEVICE } from '../../patient-data';
 import type { ImportFormat } from '@cgm/contract';
 import { offsetMinutes, parseCsv, zonedToUtc } from './csv';
 
@@ -114,9 +115,12 @@ function libreview(text: string, tz: string, out: Parsed) {
     const type = r[iType]?.trim();
     const g = (k: number) => (k >= 0 ? num(r[k]) : null);
     if (type === '0' && g(iHist) !== null)
-      out.entries.push(entry(at, tz, { type: 'sgv', sgv: mgdl(g(iHist)!, mmol), device }));
+      // Historic records are 15-minute values, scans spot checks: two sources (CLINICAL.md).
+      out.entries.push(
+        entry(at, tz, { type: 'sgv', sgv: mgdl(g(iHist)!, mmol), device: LIBREVIEW_HISTORIC_DEVICE }),
+      );
     else if (type === '1' && g(iScan) !== null)
-      out.entries.push(entry(at, tz, { type: 'sgv', sgv: mgdl(g(iScan)!, mmol), device }));
+      out.entries.push(entry(at, tz, { type: 'sgv', sgv: mgdl(g(iScan)!, mmol), device: 'LibreView scan' }));
     else if (type === '2' && g(iStrip) !== null)
       out.entries.push(entry(at, tz, { type: 'mbg', mbg: mgdl(g(iStrip)!, mmol), device }));
     else if (type === '4' && g(iRapid) !== null)

@@ -1,4 +1,5 @@
 import type { DeviceRecord } from '@cgm/contract';
+import { UPLOADED_SERIAL_PREFIX } from '../../patient-data';
 import { MGDL_PER_MMOL, rateOfDirection } from '@cgm/domain';
 import type { Doc } from './ns-docs';
 import type { Collection } from './ns-query';
@@ -10,6 +11,8 @@ import type { Collection } from './ns-query';
 // Nightscout document (read back unchanged through the API).
 
 export const NS_SERIAL = 'nightscout';
+/** Rows made from documents: the NS_SERIAL, or (sensor readings) the uploading device after it. */
+export const NS_SERIALS_SQL = `(serial = '${NS_SERIAL}' or serial like '${UPLOADED_SERIAL_PREFIX}%')`;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
@@ -66,7 +69,10 @@ function entryRecords(doc: Doc, base: Base): DeviceRecord[] {
     // TripleUp/TripleDown (xDrip+, faster than DoubleUp/Down) show as the steepest arrow the portal has.
     const direction = str(doc.direction)?.replace(/^Triple(Up|Down)$/, 'Double$1') ?? null;
     const rate = num(doc.trend) ?? rateOfDirection(direction);
-    return [{ type: 'sg', ...base, mgdl: sgv, rate: rate >= 0 && rate <= 8 ? Math.round(rate) : 0 }];
+    // Each uploading device is a source of its own, with its own sampling interval (CLINICAL.md).
+    const device = str(doc.device)?.trim() || 'unknown';
+    const serial = `${UPLOADED_SERIAL_PREFIX}${device}`.slice(0, 64).trim();
+    return [{ type: 'sg', ...base, serial, mgdl: sgv, rate: rate >= 0 && rate <= 8 ? Math.round(rate) : 0 }];
   }
   if (doc.type === 'mbg') {
     const mbg = num(doc.mbg);

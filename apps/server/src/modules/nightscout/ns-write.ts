@@ -10,7 +10,7 @@ import {
   type DataWriter,
 } from '../../patient-data';
 import { newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
-import { NS_SERIAL, toRecords } from './ns-map';
+import { NS_SERIAL, NS_SERIALS_SQL, toRecords } from './ns-map';
 import { storeProfileSettings, unmapProfiles } from './ns-profile';
 import { refreshDerivedBasal } from './ns-scheduled';
 import type { Collection } from './ns-query';
@@ -309,7 +309,7 @@ export async function unmapDocs(
     'events',
   ]) {
     await tx.execute(
-      sql`delete from ${sql.raw(table)} where patient_id = ${patientId} and serial = ${NS_SERIAL} and seq = any(${seqs})`,
+      sql`delete from ${sql.raw(table)} where patient_id = ${patientId} and ${sql.raw(NS_SERIALS_SQL)} and seq = any(${seqs})`,
     );
   }
   const times = docs.map((d) => new Date(d.date).toISOString());

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PatientSort } from '@cgm/contract';
-import { MS_PER_DAY, SAMPLING_INTERVAL_MIN, STALE_AFTER_SECONDS, TIR_MIN_COVERAGE_PCT } from '@cgm/domain';
+import {
+  MS_PER_DAY,
+  STALE_AFTER_SECONDS,
+  TIR_MIN_COVERAGE_PCT,
+  UNKNOWN_SOURCE_INTERVAL_MIN,
+} from '@cgm/domain';
 import type { Db } from '../../db/client';
 import { clinicRelationCondition } from '../../policy/clinic-access';
 
@@ -48,6 +53,8 @@ export interface PatientRow {
   g_quality: string | null;
   g_code: string | null;
   tir_n: number | null;
+  /** Minutes the readings cover; below and above are weighted the same way. */
+  tir_covered: number | null;
   tir_below: number | null;
   tir_above: number | null;
 }
@@ -109,17 +116,30 @@ function tir(from: Date, to: Date, scope: 'mine' | 'page'): SQL {
   const endDay = Math.max(firstDay, Math.floor(to.getTime() / MS_PER_DAY));
   const iso = (ms: number) => new Date(ms).toISOString();
   const who = sql`patient_id in (select id from ${sql.raw(scope)})`;
+  // Per source: its readings, and the minutes they cover (× its interval: the nominal one of its
+  // class, else the class of its lower median gap, domain intervalOfGapClassCounts, else 5); the
+  // bands weighted the same way (CLINICAL.md "Sampling interval and coverage").
+  const k = sql.raw('floor((x.g1 + x.g2 + x.g5 + x.g15 - 1) / 2.0)');
   return sql`left join (
-    select c.patient_id, sum(c.n)::int as n, sum(c.below)::int as below, sum(c.above)::int as above
-      from (select patient_id, n, below, above from sg_day_counts
-             where ${who} and day >= ${firstDay} and day < ${endDay}
-            union all
-            select patient_id, n, below, above from sg_hour_counts
-             where ${who} and ((hour >= ${iso(from.getTime())}::timestamptz and hour < ${iso(firstDay * MS_PER_DAY)}::timestamptz)
-                or (hour >= ${iso(endDay * MS_PER_DAY)}::timestamptz and hour < ${iso(to.getTime())}::timestamptz))) c
-     group by c.patient_id) t on t.patient_id = m.id`;
+    select y.patient_id, sum(y.n)::int as n, sum(y.n * y.iv)::float8 as covered,
+           sum(y.below * y.iv)::float8 as below, sum(y.above * y.iv)::float8 as above
+      from (select x.patient_id, x.n, x.below, x.above,
+                   case when x.src & 7 > 0 then (array[1, 2, 5, 15])[x.src & 7]
+                        when x.g1 + x.g2 + x.g5 + x.g15 = 0 then ${UNKNOWN_SOURCE_INTERVAL_MIN}
+                        when x.g1 > ${k} then 1 when x.g1 + x.g2 > ${k} then 2
+                        when x.g1 + x.g2 + x.g5 > ${k} then 5 else 15 end as iv
+              from (select c.patient_id, c.src, sum(c.n) as n, sum(c.below) as below, sum(c.above) as above,
+                           sum(c.g1) as g1, sum(c.g2) as g2, sum(c.g5) as g5, sum(c.g15) as g15
+                      from (select patient_id, src, n, below, above, g1, g2, g5, g15 from sg_day_counts
+                             where ${who} and day >= ${firstDay} and day < ${endDay}
+                            union all
+                            select patient_id, src, n, below, above, g1, g2, g5, g15 from sg_hour_counts
+                             where ${who} and ((hour >= ${iso(from.getTime())}::timestamptz and hour < ${iso(firstDay * MS_PER_DAY)}::timestamptz)
+                                or (hour >= ${iso(endDay * MS_PER_DAY)}::timestamptz and hour < ${iso(to.getTime())}::timestamptz))) c
+                     group by c.patient_id, c.src) x) y
+     group by y.patient_id) t on t.patient_id = m.id`;
 }
-const TIR_COLUMNS = sql`t.n as tir_n, t.below as tir_below, t.above as tir_above`;
+const TIR_COLUMNS = sql`t.n as tir_n, t.covered as tir_covered, t.below as tir_below, t.above as tir_above`;
 
 function sortKey(p: Pick<ListParams, 'sort' | 'from' | 'to' | 'now'>): SQL {
   switch (p.sort) {
@@ -136,9 +156,8 @@ function sortKey(p: Pick<ListParams, 'sort' | 'from' | 'to' | 'now'>): SQL {
     case 'tir': {
       // Percent in range, only with enough data (domain hasEnoughDataForTir: the figure the list
       // shows); patients without it sort last either way.
-      const expected = (p.to.getTime() - p.from.getTime()) / (SAMPLING_INTERVAL_MIN * 60_000);
-      const needed = (expected * TIR_MIN_COVERAGE_PCT) / 100;
-      return sql`case when t.n > 0 and t.n >= ${needed} then (t.n - t.below - t.above)::float8 / t.n end`;
+      const needed = ((p.to.getTime() - p.from.getTime()) / 60_000) * (TIR_MIN_COVERAGE_PCT / 100);
+      return sql`case when t.covered > 0 and t.covered >= ${needed} then (t.covered - t.below - t.above) / t.covered end`;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { ageOn, ErrorCode, MS_PER_DAY, SAMPLING_INTERVAL_MIN, type GlucoseUnit } from '@cgm/domain';
+import { ageOn, ErrorCode, MS_PER_DAY, type GlucoseUnit } from '@cgm/domain';
 import type {
   PatientListItem,
   PatientsResponse,
@@ -18,7 +18,7 @@ import { deletePatients } from './delete-patients';
 
 /** Time in range is shown over the last 14 days (issue "Clinician work"). */
 export const TIR_DAYS = 14;
-const EXPECTED_READINGS = (TIR_DAYS * MS_PER_DAY) / (SAMPLING_INTERVAL_MIN * 60_000);
+const PERIOD_MINUTES = (TIR_DAYS * MS_PER_DAY) / 60_000;
 
 type ListQuery = z.output<typeof patientsQuery>;
 
@@ -35,18 +35,24 @@ export function tirWindow(now: Date): { from: Date; to: Date } {
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 /**
- * Percentages as `glucoseStats` computes them (CLINICAL.md "timeInRanges": each band's count ×
- * 100 / n, in range being the rest), from the counts of the repository.
+ * Percentages as `glucoseStats` computes them (CLINICAL.md "timeInRanges": each band weighted by
+ * its readings' sampling interval, in range being the rest), from the repository's weighted
+ * minutes; coverage is the share of the 14 days the readings cover.
  */
-export function tirFromCounts(n: number, below: number, above: number): TimeInRange14 | null {
-  if (n <= 0) return null;
-  const pct = 100 / n;
+export function tirFromCounts(
+  readings: number,
+  coveredMin: number,
+  belowMin: number,
+  aboveMin: number,
+): TimeInRange14 | null {
+  if (readings <= 0 || coveredMin <= 0) return null;
+  const pct = 100 / coveredMin;
   return {
-    in_range: (n - below - above) * pct,
-    below: below * pct,
-    above: above * pct,
-    readings: n,
-    coverage: Math.min(100, (n * 100) / EXPECTED_READINGS),
+    in_range: (coveredMin - belowMin - aboveMin) * pct,
+    below: belowMin * pct,
+    above: aboveMin * pct,
+    readings,
+    coverage: Math.min(100, (coveredMin * 100) / PERIOD_MINUTES),
   };
 }
 
@@ -83,7 +89,7 @@ function toItem(r: PatientRow, today: string, unit: GlucoseUnit): PatientListIte
             code: r.g_code,
           },
     unit,
-    tir14: tirFromCounts(r.tir_n ?? 0, r.tir_below ?? 0, r.tir_above ?? 0),
+    tir14: tirFromCounts(r.tir_n ?? 0, r.tir_covered ?? 0, r.tir_below ?? 0, r.tir_above ?? 0),
     deletes_account: r.deletes_account,
   };
 }

@@ -4,7 +4,9 @@
 // instead of 65,000 (DESIGN.md: "a 90-day report needs a compact read path"). PostgreSQL writes
 // its binary numbers big-endian, DataView's default.
 import { sql } from 'drizzle-orm';
+import { assignIntervals, type SamplingSource } from '@cgm/domain';
 import type { Db } from '../../db/client';
+import { intervalOfClass } from '../../patient-data';
 import type { GlucoseSeries } from './readings.repository';
 
 const DAY_MS = 86_400_000;
@@ -41,10 +43,15 @@ export const tenth = (g: number) => Math.round(g * 10) / 10;
 
 /**
  * Sensor records: time, mg/dL float4 (NaN: none, a display code), UTC offset int2, flags int2 =
- * quality (1-4) + 8 × display code (1-3) + 32 when uploaded. 16 bytes.
+ * quality (1-4) + 8 × display code (1-3) + 32 when uploaded + 64 × the source (its interval class
+ * + 8 × its slot, migration 0010). 16 bytes.
  */
 export const SG_STRIDE = 16;
 export const SG_UPLOADED = 32;
+/** The source bits of a record's flags: interval class (0-4) + 8 × slot (0-63). */
+export const sourceOfFlags = (flags: number) => flags >> 6;
+/** Quality codes 1 and 2 (C, CX): calibration states, not measurements (CLINICAL.md). */
+const isCalibrationState = (flags: number) => (flags & 7) === 1 || (flags & 7) === 2;
 
 /** One sensor record of a block: where it is, its time, mg/dL (NaN: none) and flags. */
 export interface SgRecord {
@@ -87,7 +94,9 @@ export function eachSgRecord(
 
 /**
  * Sensor readings with a value in [from, to), time-ordered; of readings at one instant (two
- * serials) the first in (serial, seq) order is kept.
+ * serials) the first in (serial, seq) order is kept; C and CX are left out (not measurements).
+ * Each reading gets its source's sampling interval: the nominal one of its class, or the one
+ * inferred from the source's readings in [from, to).
  */
 export function decodeGlucose(
   blocks: readonly Uint8Array[],
@@ -99,16 +108,32 @@ export function decodeGlucose(
   const time = new Float64Array(max);
   const mgdl = new Float64Array(max);
   const utcOffsetMin = new Int16Array(max);
+  const source = new Uint16Array(max);
   let n = 0;
   eachSgRecord(blocks, from, to, keep, (r) => {
-    if (Number.isNaN(r.mgdl)) return;
+    if (Number.isNaN(r.mgdl) || isCalibrationState(r.flags)) return;
     if (n > 0 && time[n - 1] === r.time) return; // same instant from a second serial
     time[n] = r.time;
     mgdl[n] = tenth(r.mgdl);
     utcOffsetMin[n] = r.view.getInt16(r.at + 12);
+    source[n] = sourceOfFlags(r.flags);
     n++;
   });
-  return n === max
-    ? { time, mgdl, utcOffsetMin }
-    : { time: time.slice(0, n), mgdl: mgdl.slice(0, n), utcOffsetMin: utcOffsetMin.slice(0, n) };
+  const times = n === max ? time : time.slice(0, n);
+  const sources = n === max ? source : source.slice(0, n);
+  return {
+    time: times,
+    mgdl: n === max ? mgdl : mgdl.slice(0, n),
+    utcOffsetMin: n === max ? utcOffsetMin : utcOffsetMin.slice(0, n),
+    intervalMin: intervalsOf(times, sources),
+  };
+}
+
+/** Each reading's interval from its source bits (domain assignIntervals). */
+export function intervalsOf(times: ArrayLike<number>, sources: ArrayLike<number>): Float64Array {
+  const known: SamplingSource<number>[] = [...new Set(Array.from(sources))].map((key) => ({
+    key,
+    nominalMin: intervalOfClass(key & 7),
+  }));
+  return assignIntervals(known, { times, sourceKeys: sources });
 }

@@ -6,11 +6,17 @@ export interface GlucoseSeries {
   time: Float64Array;
   mgdl: Float64Array;
   utcOffsetMin: Int16Array;
+  /**
+   * Each reading's sampling interval in minutes: its source's nominal interval, or the one
+   * inferred from that source's readings of the range (CLINICAL.md "Sampling interval and coverage").
+   */
+  intervalMin: Float64Array;
 }
 
 /**
  * Every source's sensor readings with a value in [from, to), time-ordered, one per instant (two
- * serials at one instant keep the first in serial order), values to 0.1 mg/dL: the compact read
+ * serials at one instant keep the first in serial order), values to 0.1 mg/dL, readings flagged C
+ * or CX left out, each with its source's sampling interval: the compact read
  * path of the day blocks (day-blocks.ts).
  */
 export async function readGlucoseSeries(

@@ -84,8 +84,9 @@ async function expectSame(from: number, to: number, options: OptionRange[] = [])
   );
   expect(flagged.quality).toEqual(ref.map((r) => r.quality));
   expect(flagged.displayCode).toEqual(ref.map((r) => r.display_code));
-  // Readings with a value: an instant whose first serial has none takes the next serial's value.
-  const valued = onePerInstant(raw.filter((r) => r.mgdl !== null));
+  // Readings with a value, C and CX left out (not measurements): an instant whose first serial
+  // has none takes the next serial's value.
+  const valued = onePerInstant(raw.filter((r) => r.mgdl !== null && r.quality !== 'C' && r.quality !== 'CX'));
   const glucose = await repo.glucose(patient, from, to, options);
   expect(Array.from(glucose.time)).toEqual(valued.map((r) => r.time));
   expect(Array.from(glucose.utcOffsetMin)).toEqual(valued.map((r) => r.utc_offset_min));

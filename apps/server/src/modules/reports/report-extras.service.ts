@@ -1,6 +1,8 @@
 import {
   basalScheduleTotal,
-  coverageOfCount,
+  coverageOfSeconds,
+  intervalOfGapClassCounts,
+  UNKNOWN_SOURCE_INTERVAL_MIN,
   dayNumberToKey,
   localDayNumber,
   localMidnight,
@@ -20,7 +22,8 @@ import type { Actor } from '../../http/auth';
 import { assertMayAccessPatient } from '../../policy/patient-data';
 import { alarmItem, eventItem } from './items';
 import { datamapRange, localRange, patientToday, RANGE_LIMIT, type LocalRange } from './report-range';
-import { createReportsRepository } from './reports.repository';
+import { createReportsRepository, type ReportsRepository } from './reports.repository';
+import { intervalOfClass } from '../../patient-data';
 
 const inRange = (range: LocalRange) => (item: { time: number; utc_offset_min: number }) => {
   const day = localDayNumber(item.time, item.utc_offset_min);
@@ -69,12 +72,7 @@ export function createReportExtrasService(ctx: AppContext) {
         from: range.from,
         to: range.to,
         today: patientToday(context, now),
-        days: counts
-          .filter((c) => c.day >= range.startDay && c.day <= range.endDay)
-          .map((c) => {
-            const { day, count, valid } = coverageOfCount(dayNumberToKey(c.day), c.count);
-            return { day, count, valid };
-          }),
+        days: daysCovered(counts.filter((c) => c.day >= range.startDay && c.day <= range.endDay)),
       };
     },
 
@@ -137,4 +135,27 @@ export function createReportExtrasService(ctx: AppContext) {
       };
     },
   };
+}
+
+/**
+ * Each local date's coverage from its readings per source: count × the source's interval (its
+ * nominal one, else inferred from its gaps in the range), as the reports' valid days.
+ */
+function daysCovered(counts: Awaited<ReturnType<ReportsRepository['dayCounts']>>) {
+  const gaps = new Map<number, [number, number, number, number]>();
+  for (const c of counts) {
+    const g = gaps.get(c.src) ?? [0, 0, 0, 0];
+    gaps.set(c.src, [g[0] + c.gaps[0], g[1] + c.gaps[1], g[2] + c.gaps[2], g[3] + c.gaps[3]]);
+  }
+  const intervalOf = (src: number) =>
+    intervalOfClass(src & 7) ?? intervalOfGapClassCounts(gaps.get(src)!) ?? UNKNOWN_SOURCE_INTERVAL_MIN;
+  const byDay = new Map<number, { count: number; seconds: number }>();
+  for (const c of counts) {
+    const d = byDay.get(c.day) ?? { count: 0, seconds: 0 };
+    byDay.set(c.day, { count: d.count + c.count, seconds: d.seconds + c.count * intervalOf(c.src) * 60 });
+  }
+  return [...byDay].map(([day, d]) => {
+    const { count, valid } = coverageOfSeconds(dayNumberToKey(day), d.count, d.seconds);
+    return { day: dayNumberToKey(day), count, valid };
+  });
 }

@@ -42,7 +42,12 @@ export interface GlucoseInput {
 /** The readings i of `source` for which keep(i) holds, in order. */
 function pick(
   n: number,
-  source: { times: ArrayLike<number>; values: ArrayLike<number>; offsets: ArrayLike<number> },
+  source: {
+    times: ArrayLike<number>;
+    values: ArrayLike<number>;
+    offsets: ArrayLike<number>;
+    intervals?: ArrayLike<number>;
+  },
   keep: (i: number) => boolean,
 ): PreparedReadings {
   const index = new Uint32Array(n);
@@ -53,12 +58,15 @@ function pick(
     times: new Float64Array(k),
     values: new Float64Array(k),
     offsets: new Float64Array(k),
+    intervals: new Float64Array(k),
   };
+  const intervals = out.intervals!;
   for (let j = 0; j < k; j++) {
     const i = index[j]!;
     out.times[j] = source.times[i]!;
     out.values[j] = source.values[i]!;
     out.offsets[j] = source.offsets[i]!;
+    intervals[j] = source.intervals?.[i] ?? Number.NaN;
   }
   return out;
 }
@@ -70,7 +78,12 @@ export function glucoseInput(
   fallbackOffset: number,
 ): GlucoseInput {
   const n = series.time.length;
-  const source = { times: series.time, values: series.mgdl, offsets: series.utcOffsetMin };
+  const source = {
+    times: series.time,
+    values: series.mgdl,
+    offsets: series.utcOffsetMin,
+    intervals: series.intervalMin,
+  };
   const all = pick(n, source, (i) => {
     const day = localDayNumber(series.time[i]!, series.utcOffsetMin[i]!);
     return day >= range.startDay && day <= range.endDay;

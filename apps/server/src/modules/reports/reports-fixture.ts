@@ -25,7 +25,8 @@ export function simulate(seed: number, from: number, days: number): Fixture {
   const basal: BasalSegment[] = [];
   const boluses: BolusRecord[] = [];
   for (const r of records) {
-    if (r.type === 'sg' && r.mgdl !== null)
+    // C and CX are calibration states, left out of every statistic (CLINICAL.md).
+    if (r.type === 'sg' && r.mgdl !== null && r.quality !== 'C' && r.quality !== 'CX')
       readings.push({ time: r.time, mgdl: r.mgdl, utcOffsetMin: r.utc_offset_min });
     if (r.type === 'basal') {
       basal.push({

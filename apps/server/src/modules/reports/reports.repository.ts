@@ -200,21 +200,44 @@ export function createReportsRepository(db: Db) {
       return { boluses: [], bg: [], events: [], alarms: [], sessions: [], ...row };
     },
 
-    /** Readings per local date (each reading's own offset) of [from, to), for the data map. */
+    /**
+     * Readings per local date (each reading's own offset) and source of [from, to), for the data
+     * map: one per instant, C and CX left out, as the reports count them; with the gaps between
+     * each source's consecutive readings counted by class (domain gapClassOf), from which a source
+     * of unknown interval gets its interval as the reports infer it.
+     */
     async dayCounts(
       patientId: string,
       from: number,
       to: number,
       options: OptionRange[],
-    ): Promise<Array<{ day: number; count: number }>> {
+    ): Promise<Array<{ day: number; src: number; count: number; gaps: [number, number, number, number] }>> {
       const result = await db.execute(sql`
-        select floor((${ms('time')} + utc_offset_min * 60000) / 86400000.0)::int as day,
-               count(distinct time)::int as count
-        from sg_readings
-        where patient_id = ${patientId} and time >= ${iso(from)} and time < ${iso(to)}
-          and mgdl is not null and ${sourcePredicate(options, 'cgms', 'time')}
-        group by 1 order by 1`);
-      return (result as { rows?: Array<{ day: number; count: number }> }).rows ?? [];
+        with r as (
+          select distinct on (s.time) s.time, s.utc_offset_min, coalesce(src.class + 8 * src.slot, 0) as src
+            from sg_readings s
+            left join sg_sources src on src.patient_id = s.patient_id and src.serial = s.serial
+           where s.patient_id = ${patientId} and s.time >= ${iso(from)} and s.time < ${iso(to)}
+             and s.mgdl is not null and s.quality is distinct from 'C' and s.quality is distinct from 'CX'
+             and ${sourcePredicate(options, 'cgms', 's.time')}
+           order by s.time, s.serial, s.seq),
+        g as (
+          select floor((${ms('time')} + utc_offset_min * 60000) / 86400000.0)::int as day, src,
+                 date_part('epoch', time - lag(time) over (partition by src order by time)) as gap
+            from r)
+        select day, src, count(*)::int as count,
+               (count(*) filter (where gap < 90))::int as g1,
+               (count(*) filter (where gap >= 90 and gap < 210))::int as g2,
+               (count(*) filter (where gap >= 210 and gap < 600))::int as g5,
+               (count(*) filter (where gap >= 600))::int as g15
+          from g group by 1, 2 order by 1`);
+      type Row = { day: number; src: number; count: number; g1: number; g2: number; g5: number; g15: number };
+      return ((result as { rows?: Row[] }).rows ?? []).map((r) => ({
+        day: r.day,
+        src: r.src,
+        count: r.count,
+        gaps: [r.g1, r.g2, r.g5, r.g15],
+      }));
     },
 
     /** The PDM settings in force at `at` (default: the newest) and the times of the last changes. */

@@ -27,6 +27,8 @@ import {
 } from './report-range';
 import { createReportsRepository, type BolusRow, type PatientContext } from './reports.repository';
 import type { GlucoseSeries } from '../readings/readings.repository';
+import { intervalsOf } from '../readings/day-blocks';
+import type { FlaggedSg } from './packed';
 import type { DailyInsulin } from '@cgm/domain';
 
 interface Loaded {
@@ -45,13 +47,23 @@ interface ChartAnswers {
   lgb: LgbResponse;
 }
 
-/** Flagged sensor rows with a value, as the statistics read them. */
-function valuesOf(sg: { time: number[]; mgdl: Array<number | null>; utcOffsetMin: number[] }): GlucoseSeries {
-  const keep = sg.mgdl.flatMap((v, i) => (v === null ? [] : [i]));
+/**
+ * Flagged sensor rows as the statistics read them (as decodeGlucose gives them): those with a
+ * value, C and CX left out (calibration states, CLINICAL.md), each with its source's interval.
+ */
+function valuesOf(sg: FlaggedSg): GlucoseSeries {
+  const keep = sg.mgdl.flatMap((v, i) =>
+    v === null || sg.quality[i] === 'C' || sg.quality[i] === 'CX' ? [] : [i],
+  );
+  const time = Float64Array.from(keep, (i) => sg.time[i]!);
   return {
-    time: Float64Array.from(keep, (i) => sg.time[i]!),
+    time,
     mgdl: Float64Array.from(keep, (i) => sg.mgdl[i]!),
     utcOffsetMin: Int16Array.from(keep, (i) => sg.utcOffsetMin[i]!),
+    intervalMin: intervalsOf(
+      time,
+      keep.map((i) => sg.source[i]!),
+    ),
   };
 }
 
