@@ -42,14 +42,33 @@ export const glucoseStatsBlock = z.object({
   in_target: pct('Readings within the target range, bounds included'),
   auc_above: z.number().nullable().describe('Area above auc_above, mg/dL·h per day of data'),
   auc_below: z.number().nullable().describe('Area below auc_below, mg/dL·h per day of data'),
-  ea1c: z.number().nullable().describe('Estimated A1c %, null unless count > 576 × days (spec §9)'),
-  gmi: z.number().nullable().describe('Glucose management indicator %, same sufficiency rule'),
+  ea1c: z
+    .number()
+    .nullable()
+    .describe(
+      'Estimated A1c %, null unless covered time exceeds 80 % of the period (ea1c_withheld says why)',
+    ),
+  gmi: z
+    .number()
+    .nullable()
+    .describe(
+      'Glucose management indicator %, null unless 14 days or more, covered at least 70 % (gmi_withheld)',
+    ),
+  ea1c_withheld: z.enum(['too-little-data']).nullable().describe('Why eA1c is not shown, null when it is'),
+  gmi_withheld: z
+    .enum(['too-few-days', 'too-little-data'])
+    .nullable()
+    .describe('Why GMI is not shown, null when it is'),
+  covered_pct: z
+    .number()
+    .nullable()
+    .describe("Covered time ÷ period × 100 (≤ 100): each reading counts its source's sampling interval"),
   gri: z.number().nullable().describe('Glycemia risk index 0–100'),
   gri_zone: z.enum(['A', 'B', 'C', 'D', 'E']).nullable(),
   lbgi: z.number().nullable(),
   hbgi: z.number().nullable(),
   days: z.number().describe('Length of the period in days used by the sufficiency rule'),
-  sufficient: z.boolean().describe('Whether eA1c and GMI are shown'),
+  sufficient: z.boolean().describe('Whether eA1c is shown (GMI: gmi_withheld)'),
 });
 export type GlucoseStatsBlock = z.infer<typeof glucoseStatsBlock>;
 
