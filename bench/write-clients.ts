@@ -1,0 +1,94 @@
+// The write-path benchmark's load generator, in its own process (forked by write-path.bench.ts) so
+// the server's event loop is not shared with it: HTTP uploads on one keep-alive connection, and the
+// bare baseline's INSERTs through `pg` on one connection (autocommit), all strictly sequential.
+import { Client } from 'undici';
+import pg from 'pg';
+import { API } from '@cgm/contract';
+import {
+  BARE_MANY,
+  BARE_ONE,
+  bareMany,
+  bareOne,
+  deviceBody,
+  nightscoutBody,
+  readings,
+  type ClientSetup,
+  type FromClient,
+  type Job,
+  type JobResult,
+  type ToClient,
+} from './write-readings';
+
+let setup: ClientSetup | undefined;
+let http: Client | undefined;
+let bare: pg.Client | undefined;
+
+const send = (msg: FromClient) => process.send?.(msg);
+
+async function post(path: string, headers: Record<string, string>, body: string): Promise<string> {
+  const res = await http!.request({
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`POST ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** Sends one request; answers how many readings the server stored. */
+async function upload(api: Job['api'], body: string): Promise<number> {
+  const s = setup!;
+  if (api === 'device') {
+    const text = await post(API.ingest, { authorization: `Bearer ${s.deviceToken}` }, body);
+    return (JSON.parse(text) as { stored: number }).stored;
+  }
+  const text = await post('/api/v1/entries', { 'api-secret': s.nightscoutSecretSha1 }, body);
+  return (JSON.parse(text) as Array<{ _id?: string }>).filter((d) => d._id).length;
+}
+
+async function run(job: Job): Promise<JobResult> {
+  const s = setup!;
+  const line = job.api === 'device' ? s.device : s.nightscout;
+  const out: JobResult = { http: [], bare: [], stored: 0 };
+  for (let i = 0; i < job.count; i++) {
+    const rows = readings(line, job.from + i * job.size, job.size);
+    if (job.bare) {
+      const params: unknown[] = rows.length === 1 ? bareOne(rows[0]!) : bareMany(rows);
+      const sql = rows.length === 1 ? BARE_ONE : BARE_MANY;
+      const t = performance.now();
+      await bare!.query(sql, params);
+      out.bare.push(performance.now() - t);
+    }
+    const body = job.api === 'device' ? deviceBody(rows) : nightscoutBody(rows);
+    const t = performance.now();
+    out.stored += await upload(job.api, body);
+    out.http.push(performance.now() - t);
+  }
+  return out;
+}
+
+process.on('message', (msg: ToClient) => {
+  void (async () => {
+    try {
+      if (msg.type === 'setup') {
+        setup = msg.setup;
+        http = new Client(setup.base, { pipelining: 1, keepAliveTimeout: 120_000 });
+        if (setup.databaseUrl) {
+          bare = new pg.Client({ connectionString: setup.databaseUrl });
+          await bare.connect();
+        }
+        send({ type: 'ready' });
+      } else if (msg.type === 'job') {
+        send({ type: 'done', result: await run(msg.job) });
+      } else {
+        await http?.close();
+        await bare?.end();
+        process.disconnect();
+      }
+    } catch (e) {
+      send({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  })();
+});
