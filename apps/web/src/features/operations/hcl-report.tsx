@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { HclReport } from '@cgm/contract';
-import { shownBandPercents, type GlucoseUnit } from '@cgm/domain';
+import { GMI_MIN_DAYS, shownBandPercents, type GlucoseUnit, type GmiWithheld } from '@cgm/domain';
 import { BarChart } from '../../charts/svg-charts';
 import { formatIsoDate, formatNumber } from '../../i18n/format';
 import { formatGlucoseLimit, formatGlucoseShown, glucoseWords } from '../../i18n/format-glucose';
+import { gmiWithheldText } from '../../i18n/withheld-reason';
 
 /** The consensus bands (Battelino 2019) with their limits in mg/dL, top first. */
 const BANDS = [
@@ -13,6 +14,15 @@ const BANDS = [
   { key: 'low', name: 'reports.tir.low', from: 54, to: 69 },
   { key: 'very_low', name: 'reports.tir.veryLow', below: 54 },
 ] as const;
+
+/**
+ * Why the summary's GMI is "--". Its answer carries GMI only when shown (null otherwise) and the
+ * period in whole local days, not the covered time: a period under 14 days is the days rule, any
+ * other withheld GMI the coverage rule (the order @cgm/domain decides them in).
+ */
+export function gmiWithheld(report: Pick<HclReport, 'days'>): GmiWithheld {
+  return report.days < GMI_MIN_DAYS ? 'too-few-days' : 'too-little-data';
+}
 
 /**
  * The printable body of /HCLprint: who and when, the period's auto-mode and glucose figures, a
@@ -116,7 +126,7 @@ export function HclReportView({ report, unit }: { report: HclReport; unit: Gluco
             <dt>{t('hclPrint.sdCv')}</dt>
             <dd>{g.sd === null ? '--' : `${gluText(g.sd)} / ${pct(g.cv)}`}</dd>
             <dt>{t('hclPrint.gmi')}</dt>
-            <dd>{g.sufficient ? pct(g.gmi) : t('hclPrint.notEnough')}</dd>
+            <dd>{g.gmi !== null ? pct(g.gmi) : gmiWithheldText(gmiWithheld(report), null, lang, t)}</dd>
           </dl>
           {bands && (
             <dl className="hcl-ranges">

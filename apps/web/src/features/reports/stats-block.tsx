@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { GlucoseStatsBlock, InsulinBlock } from '@cgm/contract';
 import { splitPercentages } from '@cgm/domain';
+import { ea1cWithheldText, gmiWithheldText } from '../../i18n/withheld-reason';
 import type { ReportFormat } from './report-format';
 import { TirBar } from './charts/tir-bar';
 import { shownTir, type TimeInRanges } from './charts/tir';
@@ -70,14 +71,27 @@ export function glucoseTiles(s: GlucoseStatsBlock, fmt: ReportFormat, t: T): Til
   ];
 }
 
+/**
+ * Why eA1c and GMI show "--", one sentence each, naming the rule missed (CLINICAL.md): eA1c wants
+ * more than 80 % of the period covered, GMI a period of 14 days or more covered at least 70 %.
+ */
+export function withheldReasons(s: GlucoseStatsBlock, fmt: Pick<ReportFormat, 'lang'>, t: T): string[] {
+  const reasons: string[] = [];
+  if (s.ea1c_withheld) reasons.push(ea1cWithheldText(s.ea1c_withheld, s.covered_pct, fmt.lang, t));
+  if (s.gmi_withheld) reasons.push(gmiWithheldText(s.gmi_withheld, s.covered_pct, fmt.lang, t));
+  return reasons;
+}
+
 export function GlucoseStats({ stats, fmt }: { stats: GlucoseStatsBlock; fmt: ReportFormat }) {
   const { t } = useTranslation();
   return (
     <>
       <Tiles tiles={glucoseTiles(stats, fmt, t)} label={t('reports.stats.title')} />
-      {!stats.sufficient && stats.count > 0 && (
-        <p className="muted small">{t('reports.stats.insufficient')}</p>
-      )}
+      {withheldReasons(stats, fmt, t).map((reason) => (
+        <p key={reason} className="muted small">
+          {reason}
+        </p>
+      ))}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { GlucoseStatsBlock } from '@cgm/contract';
+import { gmiWithheldText } from '../../../i18n/withheld-reason';
 import { MiniProfile } from '../charts/mini-profile';
 import { ProfileChart } from '../charts/profile-chart';
 import { profileModel } from '../charts/shaping';
@@ -58,7 +60,7 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                       value={`${fmt.pct(res.report_data.sensor_wear)} %`}
                     />
                     <Row label={t('reports.stats.mean')} value={fmt.glucoseWithUnit(s.mean)} />
-                    <Row label={t('reports.stats.gmi')} value={`${fmt.num(s.gmi, 1)} %`} />
+                    <GmiRow stats={s} fmt={fmt} />
                     <Row
                       label={t('reports.stats.cv')}
                       value={`${fmt.pct(s.cv)} %`}
@@ -122,6 +124,15 @@ const limits = (fmt: ReportViewProps['ctx']['fmt']) => ({
   l180: fmt.glucoseLimit(180),
   l250: fmt.glucoseLimit(250),
 });
+
+/** GMI, or "--" with the rule it missed beside it (CLINICAL.md: the page says why). */
+export function GmiRow({ stats, fmt }: { stats: GlucoseStatsBlock; fmt: ReportViewProps['ctx']['fmt'] }) {
+  const { t } = useTranslation();
+  const label = t('reports.stats.gmi');
+  if (stats.gmi !== null) return <Row label={label} value={`${fmt.num(stats.gmi, 1)} %`} />;
+  const why = stats.gmi_withheld && gmiWithheldText(stats.gmi_withheld, stats.covered_pct, fmt.lang, t);
+  return <Row label={label} value="--" hint={why || undefined} />;
+}
 
 function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
