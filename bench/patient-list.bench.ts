@@ -18,6 +18,7 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client';
 import { newToken, sha256 } from '../apps/server/src/lib/crypto';
+import { storeRecords } from '../apps/server/src/patient-data';
 import { fmt, summarize } from './support';
 
 const PATIENTS = Number(process.env.PATIENTS ?? 1000);
@@ -83,19 +84,21 @@ async function seed(database: Database, token: string, now: Date): Promise<numbe
   await db.execute(sql`insert into relations (id, patient_id, follower_id, follower_type, state, requested_by)
     select 'r' || i, 'p' || i, 'hcp', 'D', 'accepted', 'hcp' from generate_series(1, ${PATIENTS}) i`);
   const perPatient = (DAYS * 1440) / STEP_MIN;
-  // Bulk load: the foreign-key trigger of each reading is skipped (session_replication_role, as a
-  // restore does; every patient id exists), and 50 patients go per statement. The triggers that
-  // keep the derived day blocks and counts still run (ENABLE ALWAYS, migration 0005).
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    for (let first = 1; first <= PATIENTS; first += 50) {
-      const last = Math.min(PATIENTS, first + 49);
-      await tx.execute(sql`insert into sg_readings (patient_id, serial, seq, time, utc_offset_min, mgdl, rate, source)
-        select 'p' || i, 'TX', k, ${at}::timestamptz - interval '14 days' + k * ${STEP_MIN} * interval '1 minute', 60,
-               round(140 + 70 * sin(k / 90.0 + i) + 25 * sin(k / 7.0 + i * 3))::real, 4, 'realtime'
-          from generate_series(${first}::int, ${last}::int) i, generate_series(0, ${perPatient - 1}) k`);
-    }
-  });
+  // Through the one write path (patient-data storeRecords: hour blocks and counts), a patient at
+  // a time; the values follow the same waves as before.
+  const t0 = Date.parse(at) - 14 * 86_400_000;
+  for (let i = 1; i <= PATIENTS; i++) {
+    const records = Array.from({ length: perPatient }, (_, k) => ({
+      type: 'sg' as const,
+      serial: 'TX',
+      seq: k,
+      time: t0 + k * STEP_MIN * 60_000,
+      utc_offset_min: 60,
+      mgdl: Math.round(140 + 70 * Math.sin(k / 90 + i) + 25 * Math.sin(k / 7 + i * 3)),
+      rate: 4,
+    }));
+    await db.transaction((tx) => storeRecords(tx, `p${i}`, 'realtime', records));
+  }
   await database.exec('vacuum analyze');
   return perPatient * PATIENTS;
 }

@@ -21,7 +21,9 @@ import {
   patientDataEvents,
   pdmSettings,
   relations,
-  sgReadings,
+  sgBlocks,
+  sgDayCounts,
+  sgHourCounts,
   sgSources,
   uploads,
 } from './schema';
@@ -32,7 +34,9 @@ import {
  * job). A test checks that every table of the schema with a `patient_id` column is here.
  */
 export const PATIENT_DATA_TABLES = [
-  sgReadings,
+  sgBlocks,
+  sgHourCounts,
+  sgDayCounts,
   sgSources,
   patientDataEvents,
   bgReadings,

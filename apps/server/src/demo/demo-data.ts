@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createVirtualPatient, generateHistory, randomProfile } from '@cgm/simulator';
 import type { DeviceRecord } from '@cgm/contract';
 import type { AppContext } from '../context';
-import { devices, sgReadings } from '../db/schema';
+import { devices, sgBlocks } from '../db/schema';
 import { newId, newToken, sha256 } from '../lib/crypto';
-import { appendRecords } from '../patient-data';
+import { appendRecords, latestGlucose } from '../patient-data';
 import { createIngestService } from '../modules/ingest/ingest.service';
 import type { DemoState } from './seed-demo';
 
@@ -49,9 +49,9 @@ export async function seedDemoHistories(
   const queue = [state.live, ...state.patients];
   for (const [i, p] of queue.entries()) {
     const has = await ctx.db
-      .select({ t: sgReadings.time })
-      .from(sgReadings)
-      .where(eq(sgReadings.patientId, p.patientId))
+      .select({ h: sgBlocks.hour })
+      .from(sgBlocks)
+      .where(eq(sgBlocks.patientId, p.patientId))
       .limit(1);
     if (has.length) continue;
     const started = Date.now();
@@ -86,14 +86,9 @@ export async function startDemoStream(
   const device = await demoDevice(ctx, patientId);
   const ingest = createIngestService(ctx);
   const patient = createVirtualPatient(randomProfile(seed), { from: state.from });
-  const lastStored = await ctx.db
-    .select({ t: sgReadings.time })
-    .from(sgReadings)
-    .where(eq(sgReadings.patientId, patientId))
-    .orderBy(desc(sgReadings.time))
-    .limit(1);
+  const lastStored = await latestGlucose(ctx.db, patientId);
   // Catch up from the last stored reading (a device app backfills after being offline).
-  const resumeFrom = (lastStored[0]?.t.getTime() ?? state.from) - 3600_000;
+  const resumeFrom = (lastStored?.time ?? state.from) - 3600_000;
   let backlog: DeviceRecord[] = patient
     .advanceTo(ctx.clock.now().getTime())
     .filter((r) => r.time >= resumeFrom);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { API, type Clinic } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { relations, sgReadings, users } from '../db/schema';
+import { relations, users } from '../db/schema';
+import { readGlucoseRecords } from '../patient-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoState, seedDemoIfEmpty } from './seed-demo';
 import { seedDemoHistories } from './demo-data';
 
@@ -76,11 +77,8 @@ describe('demo seeding (first start on an empty database)', () => {
       { ...state, from: t.clock.now().getTime() - 86400_000, patients: [] },
       t.app.log,
     );
-    const [n] = await t.ctx.db
-      .select({ n: count() })
-      .from(sgReadings)
-      .where(eq(sgReadings.patientId, state.live.patientId));
-    expect(n!.n).toBeGreaterThan(600);
+    const stored = await readGlucoseRecords(t.ctx.db, state.live.patientId, 0, 4e12);
+    expect(stored.length).toBeGreaterThan(600);
     const carer = (
       await t.call('POST', API.login, {
         body: { username: 'carer@demo.cgm', password: DEMO_PASSWORD, user_type: 'P' },

@@ -4,7 +4,8 @@ import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { testDriver } from '../test/test-db';
 import { createUser } from '../cli/create-user';
-import { events, relations, sgReadings, uploads } from '../db/schema';
+import { events, relations, uploads } from '../db/schema';
+import { readGlucoseRecords } from './glucose-read';
 import { newId } from '../lib/crypto';
 import { appendRecords } from './index';
 
@@ -101,7 +102,7 @@ describe('each record on its own', () => {
     expect(problems[2]!.reason).toMatch(/^records\[3\]\.started_at: /);
     expect(problems[3]!.reason).toBe('records[4].details.k\u0000: text contains a NUL character');
     expect(problems[4]!.reason).toBe('records[6].time: more than 10 minutes in the future');
-    const stored = await t.ctx.db.select().from(sgReadings).where(eq(sgReadings.patientId, patient));
+    const stored = await readGlucoseRecords(t.ctx.db, patient, 0, 4e12);
     expect(stored.map((r) => r.seq).sort()).toEqual([1, 6]);
     expect(await t.ctx.db.select().from(events).where(eq(events.patientId, patient))).toEqual([]);
     const rows = await t.ctx.db.select().from(uploads).where(eq(uploads.patientId, patient));

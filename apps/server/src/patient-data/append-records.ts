@@ -54,7 +54,9 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
     const part = good.slice(start, start + size);
     const isLast = start + size >= good.length;
     const out = await changePatientData(ctx, req.patientId, async (tx) => {
-      const n = part.length ? await storeRecords(tx, req.patientId, req.source, part) : 0;
+      const n = part.length
+        ? await storeRecords(tx, req.patientId, req.source, part, receivedAt.getTime())
+        : 0;
       if (isLast) {
         uploadId = await recordUpload(tx, {
           patientId: req.patientId,

@@ -8,3 +8,33 @@ export { storeRecords, type Source } from './store-records';
 export { recordUpload, type UploadRow } from './upload-history';
 export { insertUnnest, pgArray, type Column } from './bulk-insert';
 export { intervalOfClass, sourceClassOf, UPLOADED_SERIAL_PREFIX, LIBREVIEW_HISTORIC_DEVICE } from './sources';
+export {
+  decodeGlucose,
+  eachGlucose,
+  intervalsOf,
+  latestGlucose,
+  readGlucoseBlocks,
+  readGlucoseRecords,
+  readGlucoseSeries,
+  tenth,
+  type GlucoseRecord,
+  type GlucoseSeries,
+  type RecordFilter,
+  type SgCursor,
+} from './glucose-read';
+export { removeGlucose } from './glucose-store';
+export {
+  displayCodeOf,
+  DISPLAY_CODES,
+  offsetAt,
+  qualityOf,
+  QUALITY_CODES,
+  sourceOfFlags,
+  SG_UPLOADED,
+  isCalibrationState,
+  recordCount,
+  viewOf as blockView,
+  type DisplayCode,
+  type Quality,
+} from './glucose-block';
+export { decodeFlaggedSg, type FlaggedSg } from './glucose-flagged';

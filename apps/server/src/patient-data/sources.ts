@@ -34,21 +34,52 @@ const classOfInterval = (minutes: number | null): number =>
 /** The nominal interval in minutes of a source class, or null (0: inferred from the readings). */
 export const intervalOfClass = (cls: number): number | null => SNAPPED_INTERVALS_MIN[cls - 1] ?? null;
 
-/** Records the sources of sensor readings about to be stored (before them: the blocks join them). */
+/** A stored source: its number (the identity of its readings with their seq) and its flag bits. */
+export interface SourceRef {
+  no: number;
+  /** interval class + 8 × slot: what every record's flags carry (glucose-block.ts). */
+  bits: number;
+}
+
+/**
+ * Records the sources of sensor readings about to be stored and returns each one's number and
+ * bits. A new source gets the next number, and the slot after the last one (modulo 64).
+ */
 export async function ensureSources(
   tx: Db,
   patientId: string,
   source: Source,
   serials: readonly string[],
-): Promise<void> {
+): Promise<Map<string, SourceRef>> {
   const fresh = [...new Set(serials)];
-  if (!fresh.length) return;
-  await tx.execute(sql`
-    insert into sg_sources (patient_id, serial, class, slot)
-    select ${patientId}, u.serial, u.cls,
-           ((select count(*) from sg_sources where patient_id = ${patientId}) + u.ord - 1) % 64
-      from unnest(${pgArray(fresh)}::text[], ${pgArray(fresh.map((s) => sourceClassOf(source, s)))}::smallint[])
-           with ordinality as u(serial, cls, ord)
-     where not exists (select 1 from sg_sources s where s.patient_id = ${patientId} and s.serial = u.serial)
-    on conflict do nothing`);
+  const out = new Map<string, SourceRef>();
+  if (!fresh.length) return out;
+  const result = await tx.execute(sql`
+    with wanted as (
+      select u.serial, u.cls, u.ord
+        from unnest(${pgArray(fresh)}::text[], ${pgArray(fresh.map((s) => sourceClassOf(source, s)))}::smallint[])
+             with ordinality as u(serial, cls, ord)),
+    known as (select serial, class, slot, no from sg_sources where patient_id = ${patientId}),
+    base as (select coalesce(max(no), 0) as n from known),
+    added as (
+      insert into sg_sources (patient_id, serial, class, slot, no)
+      select ${patientId}, w.serial, w.cls, ((b.n + row_number() over (order by w.ord)) - 1) % 64,
+             b.n + row_number() over (order by w.ord)
+        from wanted w cross join base b
+       where not exists (select 1 from known k where k.serial = w.serial)
+      on conflict do nothing
+      returning serial, class, slot, no)
+    select serial, class, slot, no from known where serial = any(${pgArray(fresh)}::text[])
+    union all select serial, class, slot, no from added`);
+  type Row = { serial: string; class: number; slot: number; no: number };
+  for (const r of (result as { rows?: Row[] }).rows ?? [])
+    out.set(r.serial, { no: Number(r.no), bits: Number(r.class) + 8 * Number(r.slot) });
+  return out;
+}
+
+/** Every source of a patient by number: for readers that name a reading's serial. */
+export async function sourcesByNo(db: Db, patientId: string): Promise<Map<number, string>> {
+  const result = await db.execute(sql`select no, serial from sg_sources where patient_id = ${patientId}`);
+  const rows = (result as { rows?: Array<{ no: number; serial: string }> }).rows ?? [];
+  return new Map(rows.map((r) => [Number(r.no), r.serial]));
 }

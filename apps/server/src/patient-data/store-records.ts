@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { deviceSessions, pdmSettings } from '../db/schema';
 import { insertUnnest, type Column } from './bulk-insert';
 import { newId } from '../lib/crypto';
-import { ensureSources } from './sources';
+import { storeGlucose } from './glucose-store';
 
 export type Source = 'realtime' | 'uploaded';
 type Of<T extends DeviceRecord['type']> = Extract<DeviceRecord, { type: T }>;
@@ -21,6 +21,7 @@ export async function storeRecords(
   patientId: string,
   source: Source,
   records: readonly DeviceRecord[],
+  receivedMs = Date.now(),
 ): Promise<number> {
   const by = <T extends DeviceRecord['type']>(type: T) => records.filter((r): r is Of<T> => r.type === type);
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -36,21 +37,7 @@ export async function storeRecords(
     ['utc_offset_min', 'smallint', rows.map((r) => r.utc_offset_min)],
     ['source', 'text', rows.map(() => source)],
   ];
-  await ensureSources(
-    tx,
-    patientId,
-    source,
-    by('sg').map((r) => r.serial),
-  );
-  for (const part of chunks(by('sg'))) {
-    stored += await insertUnnest(tx, 'sg_readings', [
-      ...common(part),
-      ['mgdl', 'real', part.map((r) => r.mgdl)],
-      ['quality', 'text', part.map((r) => r.quality ?? null)],
-      ['display_code', 'text', part.map((r) => r.display_code ?? null)],
-      ['rate', 'smallint', part.map((r) => r.rate ?? null)],
-    ]);
-  }
+  stored += await storeGlucose(tx, patientId, source, by('sg'), receivedMs);
   for (const part of chunks([...by('calibration'), ...by('bg')])) {
     stored += await insertUnnest(tx, 'bg_readings', [
       ...common(part),

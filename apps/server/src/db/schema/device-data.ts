@@ -53,21 +53,7 @@ export const devices = pgTable(
   (t) => [uniqueIndex('devices_token_uq').on(t.tokenHash), index('devices_patient_idx').on(t.patientId)],
 );
 
-export const sgReadings = pgTable(
-  'sg_readings',
-  {
-    ...deviceRecordColumns(),
-    mgdl: real('mgdl'),
-    quality: text('quality'),
-    displayCode: text('display_code'),
-    rate: smallint('rate'),
-    receivedAt: ts('received_at').notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.patientId, t.serial, t.seq] }),
-    index('sg_patient_time_idx').on(t.patientId, t.time),
-  ],
-);
+// Sensor glucose lives in hour blocks: sg_blocks (schema/patient-data.ts, migration 0011).
 
 /** Calibrations and fingerstick BG. */
 export const bgReadings = pgTable(

@@ -1,4 +1,13 @@
-import { bigint, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -26,6 +35,64 @@ export const sgSources = pgTable(
     serial: text('serial').notNull(),
     class: smallint('class').notNull(),
     slot: smallint('slot').notNull(),
+    /** The source's number (never reused): with the device's seq, a reading's identity. */
+    no: smallint('no').notNull(),
   },
   (t) => [primaryKey({ name: 'sg_sources_pk', columns: [t.patientId, t.serial] })],
+);
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Sensor glucose (migration 0011): one row per patient and UTC hour holding that hour's readings
+ * as binary records (patient-data/glucose-block.ts), written only by patient-data/glucose-store.ts.
+ */
+export const sgBlocks = pgTable(
+  'sg_blocks',
+  {
+    patientId: text('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hour: integer('hour').notNull(),
+    packed: bytea('packed').notNull(),
+    realtimeReceivedMs: bigint('realtime_received_ms', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'sg_blocks_pk', columns: [t.patientId, t.hour] })],
+);
+
+const countColumns = () => ({
+  src: smallint('src').notNull(),
+  n: integer('n').notNull(),
+  below: integer('below').notNull(),
+  above: integer('above').notNull(),
+  g1: integer('g1').notNull(),
+  g2: integer('g2').notNull(),
+  g5: integer('g5').notNull(),
+  g15: integer('g15').notNull(),
+});
+
+/** Readings per UTC hour and source for the patient list (patient-data/glucose-counts.ts). */
+export const sgHourCounts = pgTable(
+  'sg_hour_counts',
+  {
+    patientId: text('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    ...countColumns(),
+  },
+  (t) => [primaryKey({ name: 'sg_hour_counts_pk', columns: [t.patientId, t.hour, t.src] })],
+);
+
+/** The same per UTC day (floor(epoch / 86400)). */
+export const sgDayCounts = pgTable(
+  'sg_day_counts',
+  {
+    patientId: text('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    ...countColumns(),
+  },
+  (t) => [primaryKey({ name: 'sg_day_counts_pk', columns: [t.patientId, t.day, t.src] })],
 );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API, patientExportJson } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -19,9 +19,9 @@ import {
   clinics,
   events,
   operationHistory,
-  sgReadings,
   users,
 } from '../../db/schema';
+import { storeRecords } from '../../patient-data';
 import { newId } from '../../lib/crypto';
 
 let t: TestApp;
@@ -41,16 +41,34 @@ const dev = (patientId: string, seq: number, time: string, utcOffsetMin = 60, se
 
 /** A small known dataset around the local days 2026-11-02 and 2026-11-03 (mostly at UTC+1). */
 async function seed(id: string) {
-  await t.ctx.db.insert(sgReadings).values([
-    { ...dev(id, 1, '2026-11-01T22:30:00Z'), mgdl: 90 }, // local 1 Nov 23:30: outside
-    { ...dev(id, 2, '2026-11-01T23:00:00Z'), mgdl: 100 }, // local 2 Nov 00:00: first in
-    { ...dev(id, 3, '2026-11-02T10:00:00Z'), mgdl: 55.8, quality: 'C' },
-    { ...dev(id, 3, '2026-11-02T10:00:00Z', 60, 'S-2'), mgdl: 56 }, // same instant, second serial
-    { ...dev(id, 4, '2026-11-02T10:05:00Z'), mgdl: null, displayCode: 'H' },
-    { ...dev(id, 5, '2026-11-03T22:59:00Z'), mgdl: 250 }, // local 3 Nov 23:59: last at UTC+1
-    { ...dev(id, 6, '2026-11-03T23:00:00Z'), mgdl: 260 }, // local 4 Nov: outside
-    { ...dev(id, 7, '2026-11-04T02:00:00Z', -300), mgdl: 120, quality: 'NC' }, // abroad: local 3 Nov 21:00
-  ]);
+  const sg = (
+    seq: number,
+    time: string,
+    mgdl: number | null,
+    more: object = {},
+    offset = 60,
+    serial = 'S-1',
+  ) => ({
+    type: 'sg' as const,
+    serial,
+    seq,
+    time: Date.parse(time),
+    utc_offset_min: offset,
+    mgdl,
+    ...more,
+  });
+  await t.ctx.db.transaction((tx) =>
+    storeRecords(tx, id, 'realtime', [
+      sg(1, '2026-11-01T22:30:00Z', 90), // local 1 Nov 23:30: outside
+      sg(2, '2026-11-01T23:00:00Z', 100), // local 2 Nov 00:00: first in
+      sg(3, '2026-11-02T10:00:00Z', 55.8, { quality: 'C' }),
+      sg(3, '2026-11-02T10:00:00Z', 56, {}, 60, 'S-2'), // same instant, second serial
+      sg(4, '2026-11-02T10:05:00Z', null, { display_code: 'H' }),
+      sg(5, '2026-11-03T22:59:00Z', 250), // local 3 Nov 23:59: last at UTC+1
+      sg(6, '2026-11-03T23:00:00Z', 260), // local 4 Nov: outside
+      sg(7, '2026-11-04T02:00:00Z', 120, { quality: 'NC' }, -300), // abroad: local 3 Nov 21:00
+    ]),
+  );
   await t.ctx.db.insert(bgReadings).values({ ...dev(id, 1, '2026-11-02T07:00:00Z'), kind: 'bg', mgdl: 180 });
   await t.ctx.db.insert(basalSegments).values({
     ...dev(id, 1, '2026-11-02T06:00:00Z'),
@@ -253,11 +271,16 @@ describe('range rules (spec §5 "Dates")', () => {
 describe('90 days of 2-minute readings', () => {
   it('exports ~65,000 rows', async () => {
     const id = p.ids.other;
-    await t.ctx.db.execute(sql`
-      insert into sg_readings (patient_id, serial, seq, time, utc_offset_min, source, mgdl)
-      select ${id}, 'BIG', g, timestamptz '2026-08-05T00:00:00Z' + g * interval '2 minutes', 0, 'realtime',
-             100 + (g % 50)
-      from generate_series(0, 90 * 720 - 1) g`);
+    const start = Date.parse('2026-08-05T00:00:00Z');
+    const records = Array.from({ length: 90 * 720 }, (_, g) => ({
+      type: 'sg' as const,
+      serial: 'BIG',
+      seq: g,
+      time: start + g * 120_000,
+      utc_offset_min: 0,
+      mgdl: 100 + (g % 50),
+    }));
+    await t.ctx.db.transaction((tx) => storeRecords(tx, id, 'realtime', records));
     const started = performance.now();
     const res = await exportOf(p.tokens.other, { from: '2026-08-05', to: '2026-11-02' }, id);
     const ms = performance.now() - started;

@@ -2,10 +2,9 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { basalSegments, bgReadings, boluses, events, profiles } from '../../db/schema';
+import { decodeFlaggedSg, readGlucoseBlocks } from '../../patient-data';
 import { SG_FLAG_CODES, type ExportData, type SgColumns } from './export-format';
 
-/** Bytes per packed reading: int8 time (ms), float4 mg/dL (NaN: none), int2 offset, int2 flag. */
-const STRIDE = 16;
 /** No place on earth is more than 14 h from UTC: the index range that holds every local day. */
 const MAX_OFFSET_MS = 14 * 3_600_000;
 
@@ -30,29 +29,26 @@ function onLocalDays(time: PgColumn | SQL, offset: PgColumn | SQL, days: LocalDa
     and ${time} + ${offset} * interval '1 minute' < ${days.localTo.toISOString()}::timestamptz`;
 }
 
-const FLAG_CASE = sql.raw(
-  `(case coalesce(quality, display_code) ${SG_FLAG_CODES.slice(1)
-    .map((f, i) => `when '${f}' then ${i + 1}`)
-    .join(' ')} else 0 end)::int2`,
-);
-
 /** SQL of the clinic export: one patient's records of a range of local days. */
 export function createExportRepository(db: Db) {
-  /**
-   * Sensor glucose through one packed bytea (as modules/readings does): ~65,000 readings cross the
-   * driver as one value instead of as row objects. Two serials at one instant keep one reading.
-   */
+  /** Sensor glucose as the reports draw it (patient-data read path), on the chosen local days. */
   async function sg(patientId: string, days: LocalDays): Promise<SgColumns> {
-    const result = await db.execute(sql`
-      select string_agg(
-               int8send((date_part('epoch', time) * 1000)::int8) || float4send(coalesce(mgdl, 'NaN'::float4))
-                 || int2send(utc_offset_min) || int2send(${FLAG_CASE}),
-               ''::bytea order by time, serial) as packed
-      from sg_readings
-      where patient_id = ${patientId}
-        and ${onLocalDays(sql.raw('time'), sql.raw('utc_offset_min'), days)}`);
-    const rows = (result as { rows?: Array<{ packed: Uint8Array | null }> }).rows ?? [];
-    return decodeSg(rows[0]?.packed ?? null);
+    const lo = days.localFrom.getTime() - MAX_OFFSET_MS;
+    const hi = days.localTo.getTime() + MAX_OFFSET_MS;
+    const all = decodeFlaggedSg(await readGlucoseBlocks(db, patientId, lo, hi), lo, hi, null);
+    const keep: number[] = [];
+    all.time.forEach((t, i) => {
+      const local = t + all.utcOffsetMin[i]! * 60_000;
+      if (local >= days.localFrom.getTime() && local < days.localTo.getTime()) keep.push(i);
+    });
+    return {
+      time: Float64Array.from(keep, (i) => all.time[i]!),
+      mgdl: Float64Array.from(keep, (i) => all.mgdl[i] ?? Number.NaN),
+      utcOffsetMin: Int16Array.from(keep, (i) => all.utcOffsetMin[i]!),
+      flag: Uint8Array.from(keep, (i) =>
+        Math.max(0, SG_FLAG_CODES.indexOf(all.quality[i] ?? all.displayCode[i] ?? '')),
+      ),
+    };
   }
 
   return {
@@ -139,37 +135,5 @@ export function createExportRepository(db: Db) {
         events: ev.map((r) => ({ ...ms(r), details: (r.details as Record<string, unknown> | null) ?? null })),
       };
     },
-  };
-}
-
-export function decodeSg(packed: Uint8Array | null): SgColumns {
-  const count = packed ? Math.floor(packed.byteLength / STRIDE) : 0;
-  const out: SgColumns = {
-    time: new Float64Array(count),
-    mgdl: new Float64Array(count),
-    utcOffsetMin: new Int16Array(count),
-    flag: new Uint8Array(count),
-  };
-  if (!packed) return out;
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  let n = 0;
-  for (let i = 0; i < count; i++) {
-    const at = i * STRIDE;
-    const t = Number(view.getBigInt64(at));
-    if (n > 0 && out.time[n - 1] === t) continue; // same instant from a second serial
-    out.time[n] = t;
-    const v = view.getFloat32(at + 8);
-    // float4 carries ~7 significant digits: round to the 0.1 mg/dL a sensor reports.
-    out.mgdl[n] = Number.isNaN(v) ? NaN : Math.round(v * 10) / 10;
-    out.utcOffsetMin[n] = view.getInt16(at + 12);
-    out.flag[n] = view.getInt16(at + 14);
-    n++;
-  }
-  if (n === count) return out;
-  return {
-    time: out.time.slice(0, n),
-    mgdl: out.mgdl.slice(0, n),
-    utcOffsetMin: out.utcOffsetMin.slice(0, n),
-    flag: out.flag.slice(0, n),
   };
 }

@@ -43,7 +43,7 @@ function recordsAt(serial: string): DeviceRecord[] {
 }
 
 const TABLES: ReadonlyArray<[table: string, time: string, origin: string]> = [
-  ['sg_readings', 'time', 'source'],
+  ['sg_blocks', 'time', 'source'],
   ['bg_readings', 'time', 'source'],
   ['basal_segments', 'time', 'source'],
   ['boluses', 'time', 'source'],
@@ -54,6 +54,13 @@ const TABLES: ReadonlyArray<[table: string, time: string, origin: string]> = [
   ['pdm_settings', 'time', 'source'],
 ];
 
+/** Sensor glucose is kept in hour blocks: its records as rows. */
+const SOURCE_OF: Record<string, string> = {
+  sg_blocks: `(select b.patient_id, r.time,
+                      case when r.flags & 32 = 0 then 'realtime' else 'uploaded' end as source
+                 from sg_blocks b cross join lateral sg_block_rows(b.packed) r) sg`,
+};
+
 /** Rows per table, patient, source (events: origin) and whether inside [A, B). */
 async function census(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -63,7 +70,7 @@ async function census(): Promise<Record<string, number>> {
       sql.raw(`select patient_id, ${origin} as origin,
                  (${time} >= to_timestamp(${A / 1000}) and ${time} < to_timestamp(${B / 1000})) as inside,
                  count(*)::int as n
-               from ${table} group by 1, 2, 3`),
+               from ${SOURCE_OF[table] ?? table} group by 1, 2, 3`),
     );
     const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
     for (const r of rows) {
@@ -116,7 +123,7 @@ const request = (kinds: DataKind[], source: string) => ({
 });
 
 const TABLE_OF: Record<DataKind, string> = {
-  sg: 'sg_readings',
+  sg: 'sg_blocks',
   bg: 'bg_readings',
   basal: 'basal_segments',
   bolus: 'boluses',

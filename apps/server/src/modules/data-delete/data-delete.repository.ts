@@ -11,8 +11,8 @@ import {
   deviceStatus,
   events,
   pdmSettings,
-  sgReadings,
 } from '../../db/schema';
+import { removeGlucose, SG_UPLOADED, UPLOADED_SERIAL_PREFIX } from '../../patient-data';
 
 export type DeleteSource = 'realtime' | 'uploaded' | 'all';
 
@@ -35,9 +35,8 @@ const target = (table: PgTable & { patientId: PgColumn; time: PgColumn; source: 
   values: bySource,
 });
 
-/** Every kind of data/delete and the table that holds it. */
-const TARGETS: Record<DataKind, Target> = {
-  sg: target(sgReadings),
+/** Every kind of data/delete and the table that holds it (sensor glucose: patient-data's blocks). */
+const TARGETS: Record<Exclude<DataKind, 'sg'>, Target> = {
   bg: target(bgReadings),
   basal: target(basalSegments),
   bolus: target(boluses),
@@ -75,6 +74,12 @@ export async function deleteKind(
   from: Date,
   to: Date,
 ): Promise<number> {
+  if (kind === 'sg') {
+    const uploaded = source === 'uploaded';
+    return removeGlucose(tx, patientId, from.getTime(), to.getTime(), (r) =>
+      source === 'all' ? true : ((r.flags & SG_UPLOADED) !== 0) === uploaded,
+    );
+  }
   const t = TARGETS[kind];
   const origins = source === 'all' ? Object.values(t.values) : [t.values[source]];
   const where: SQL | undefined = and(
@@ -118,6 +123,11 @@ export async function tombstoneNightscoutDocuments(
   if (collections.length === 0) return;
   const made = (table: PgTable) =>
     sql`exists (select 1 from ${table} r where r.patient_id = d.patient_id and r.serial = 'nightscout' and r.seq = d.seq)`;
+  // A document's sensor reading is in the hour block of the document's time.
+  const madeGlucose = sql`exists (select 1 from sg_blocks b cross join lateral sg_block_rows(b.packed) r
+      join sg_sources s on s.patient_id = b.patient_id and s.no = r.no
+     where b.patient_id = d.patient_id and b.hour = floor(date_part('epoch', d.date) / 3600)::int
+       and r.seq = d.seq and s.serial like ${`${UPLOADED_SERIAL_PREFIX}%`})`;
   await tx.execute(sql`
     update nightscout_documents d set deleted = true, srv_modified = ${now.getTime()}
      where d.patient_id = ${patientId} and not d.deleted
@@ -126,6 +136,6 @@ export async function tombstoneNightscoutDocuments(
          collections.map((c) => sql`${c}`),
          sql`, `,
        )})
-       and not ${made(sgReadings)} and not ${made(bgReadings)} and not ${made(boluses)}
+       and not ${madeGlucose} and not ${made(bgReadings)} and not ${made(boluses)}
        and not ${made(basalSegments)} and not ${made(events)} and not ${made(deviceStatus)}`);
 }

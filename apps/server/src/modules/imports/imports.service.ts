@@ -2,9 +2,9 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import { ErrorCode, isAutoModeBasal, trendOfRate } from '@cgm/domain';
 import type { ExportQuery, ImportRequest, ImportResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
-import { basalSegments, bgReadings, boluses, events, sgReadings } from '../../db/schema';
+import { basalSegments, bgReadings, boluses, events } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { recordUpload } from '../../patient-data';
+import { readGlucoseRecords, recordUpload } from '../../patient-data';
 import { csvField } from '../care-team/export-format';
 import { writeDocs } from '../nightscout/ns-write';
 import type { Collection } from '../nightscout/ns-query';
@@ -83,15 +83,12 @@ export function createImportsService(ctx: AppContext) {
           details: [{ path: 'to', message: 'validation.invalid' }],
         });
       const [from, to] = [new Date(q.from), new Date(q.to)];
-      const range = <
-        T extends
-          typeof sgReadings | typeof bgReadings | typeof boluses | typeof basalSegments | typeof events,
-      >(
+      const range = <T extends typeof bgReadings | typeof boluses | typeof basalSegments | typeof events>(
         t: T,
       ) => and(eq(t.patientId, patientId), gte(t.time, from), lt(t.time, to));
       const db = ctx.db;
       const [sg, bg, bolus, basal, ev] = await Promise.all([
-        db.select().from(sgReadings).where(range(sgReadings)).orderBy(sgReadings.time),
+        readGlucoseRecords(db, patientId, q.from, q.to),
         db.select().from(bgReadings).where(range(bgReadings)).orderBy(bgReadings.time),
         db.select().from(boluses).where(range(boluses)).orderBy(boluses.time),
         db.select().from(basalSegments).where(range(basalSegments)).orderBy(basalSegments.time),
@@ -105,8 +102,8 @@ export function createImportsService(ctx: AppContext) {
           .map((s) => ({
             type: 'sgv',
             sgv: Math.round(s.mgdl!),
-            date: s.time.getTime(),
-            dateString: iso(s.time),
+            date: s.time,
+            dateString: iso(new Date(s.time)),
             utcOffset: s.utcOffsetMin,
             direction: trendOfRate(s.rate).direction,
             device: `CGM Portal ${s.source}`,
@@ -202,7 +199,7 @@ export function createImportsService(ctx: AppContext) {
       const lines = [['time_utc', 'utc_offset_min', 'type', 'value', 'unit', 'detail']];
       for (const s of sg)
         lines.push([
-          iso(s.time),
+          iso(new Date(s.time)),
           String(s.utcOffsetMin),
           'sensor_glucose',
           s.mgdl === null ? (s.displayCode ?? '') : String(s.mgdl),

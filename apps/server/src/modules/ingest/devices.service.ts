@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import { devices } from '../../db/schema';
@@ -37,17 +37,22 @@ export function createDevicesService(ctx: AppContext) {
 
     async list(actor: Actor) {
       await assertMayAccessPatient(db, actor, actor.userId, 'own');
+      // Last seen: the device's newest upload-history row (every batch writes one), or the time
+      // kept on the device row before uploads named their device.
+      const lastUpload = sql<Date | string | null>`(select u.received_at from uploads u
+        where u.patient_id = ${devices.patientId} and u.device_id = ${devices.id}
+        order by u.received_at desc limit 1)`;
       const rows = await db
-        .select()
+        .select({ d: devices, lastUpload })
         .from(devices)
         .where(and(eq(devices.patientId, actor.userId), isNull(devices.revokedAt)));
-      return rows.map((d) => ({
+      return rows.map(({ d, lastUpload: upload }) => ({
         device_id: d.id,
         kind: d.kind,
         serial: d.serial,
         name: d.name,
         created_at: d.createdAt.toISOString(),
-        last_seen_at: d.lastSeenAt?.toISOString() ?? null,
+        last_seen_at: latest(d.lastSeenAt, upload)?.toISOString() ?? null,
       }));
     },
 
@@ -72,4 +77,9 @@ export function createDevicesService(ctx: AppContext) {
       return row ? { deviceId: row.id, patientId: row.patientId } : null;
     },
   };
+}
+
+function latest(...times: Array<Date | string | null>): Date | null {
+  const ms = times.filter((t) => t !== null).map((t) => new Date(t).getTime());
+  return ms.length ? new Date(Math.max(...ms)) : null;
 }

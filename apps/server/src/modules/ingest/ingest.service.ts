@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { devices } from '../../db/schema';
 import { appendRecords, type AppendOutcome } from '../../patient-data';
 import type { DeviceIdentity } from './devices.service';
 
@@ -8,9 +6,9 @@ export type IngestOutcome = Omit<AppendOutcome, 'uploadId' | 'eventNo'>;
 
 /**
  * The realtime ingest of the portal's own device apps: the patient-data write path (each record
- * checked alone, stored once, one upload-history row, followers told after the commit), and the
- * device's last-seen time in the same transaction. A resend after a lost reply counts its records
- * as duplicates.
+ * checked alone, stored once, one upload-history row naming the device (its last-seen time: no
+ * second write per upload), followers told after the commit). A resend after a lost reply counts
+ * its records as duplicates.
  */
 export function createIngestService(ctx: AppContext) {
   return {
@@ -20,8 +18,6 @@ export function createIngestService(ctx: AppContext) {
         source: 'realtime',
         records,
         deviceId: device.deviceId,
-        alsoInTransaction: (tx) =>
-          tx.update(devices).set({ lastSeenAt: ctx.clock.now() }).where(eq(devices.id, device.deviceId)),
       });
       return {
         error: 0,

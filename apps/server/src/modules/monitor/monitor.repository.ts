@@ -9,10 +9,10 @@ import {
   deviceSessions,
   deviceStatus,
   profiles,
-  sgReadings,
   uploads,
 } from '../../db/schema';
-import { sourcePredicate, type OptionRange } from '../reports/source-filter';
+import { decodeFlaggedSg, latestGlucose, readGlucoseBlocks } from '../../patient-data';
+import { sourceFilter, sourcePredicate, type OptionRange } from '../reports/source-filter';
 
 type Kind = OptionRange['kind'];
 
@@ -60,14 +60,9 @@ export function createMonitorRepository(db: Db) {
       return rows[0];
     },
 
+    /** The newest stored reading (a display code or C/CX too) of the source the options allow. */
     async latestSg(patientId: string, options: readonly OptionRange[]) {
-      const rows = await db
-        .select()
-        .from(sgReadings)
-        .where(and(eq(sgReadings.patientId, patientId), from(options, 'cgms')))
-        .orderBy(desc(sgReadings.time))
-        .limit(1);
-      return rows[0];
+      return latestGlucose(db, patientId, sourceFilter(options, 'cgms'));
     },
 
     async currentSession(patientId: string, kind: 'sensor' | 'patch', options: readonly OptionRange[]) {
@@ -129,24 +124,11 @@ export function createMonitorRepository(db: Db) {
     },
 
     async chart(patientId: string, st: Date, et: Date, options: readonly OptionRange[]) {
+      // The same series the daily report draws (patient-data decodeFlaggedSg): one per instant.
       const [sg, basal, bolus, calib, alarm] = await Promise.all([
-        db
-          .select({
-            time: sgReadings.time,
-            mgdl: sgReadings.mgdl,
-            quality: sgReadings.quality,
-            code: sgReadings.displayCode,
-          })
-          .from(sgReadings)
-          .where(
-            and(
-              eq(sgReadings.patientId, patientId),
-              gte(sgReadings.time, st),
-              lt(sgReadings.time, et),
-              from(options, 'cgms'),
-            ),
-          )
-          .orderBy(sgReadings.time),
+        readGlucoseBlocks(db, patientId, st.getTime(), et.getTime()).then((blocks) =>
+          decodeFlaggedSg(blocks, st.getTime(), et.getTime(), sourceFilter(options, 'cgms')),
+        ),
         db
           .select()
           .from(basalSegments)

@@ -34,7 +34,7 @@ export function createMonitorService(ctx: AppContext) {
     ]);
     if (!row && !sg) return null;
     const s = (row?.status ?? {}) as Row;
-    const updateTime = Math.max(row?.time.getTime() ?? 0, sg?.time.getTime() ?? 0);
+    const updateTime = Math.max(row?.time.getTime() ?? 0, sg?.time ?? 0);
     const open = session && !session.endedAt;
     return {
       status: str(s.status) ?? 'monitoring',
@@ -42,7 +42,7 @@ export function createMonitorService(ctx: AppContext) {
       deviceType: str(s.device_type),
       updateTime,
       glucose: sg?.mgdl ?? null,
-      glucoseTime: sg?.time.getTime() ?? null,
+      glucoseTime: sg?.time ?? null,
       glucoseRate: sg?.rate ?? num(s.rate),
       quality: sg?.quality ?? null,
       displayCode: sg?.displayCode ?? null,
@@ -52,7 +52,7 @@ export function createMonitorService(ctx: AppContext) {
       sessionStart: open ? session.startedAt.getTime() : null,
       expiresAt: open ? session.startedAt.getTime() + session.ratedLifeHours * HOUR : null,
       lastCalibration: calibration?.getTime() ?? null,
-      stale: isStale(sg?.time.getTime() ?? updateTime, now),
+      stale: isStale(sg?.time ?? updateTime, now),
     };
   }
 
@@ -115,7 +115,7 @@ export function createMonitorService(ctx: AppContext) {
     return {
       st,
       et,
-      sg: c.sg.map((r) => [r.time.getTime(), r.mgdl, r.quality ?? r.code ?? null]),
+      sg: c.sg.time.map((t, i) => [t, c.sg.mgdl[i]!, c.sg.quality[i] ?? c.sg.displayCode[i] ?? null]),
       basal: c.basal
         .filter((b) => b.time.getTime() + b.durationMin * 60_000 > st)
         .map((b) => [b.time.getTime(), b.code, b.durationMin, b.rate, b.delivered, autoTotal(b.auto)]),

@@ -13,6 +13,9 @@ import type { Collection } from './ns-query';
 export const NS_SERIAL = 'nightscout';
 /** Rows made from documents: the NS_SERIAL, or (sensor readings) the uploading device after it. */
 export const NS_SERIALS_SQL = `(serial = '${NS_SERIAL}' or serial like '${UPLOADED_SERIAL_PREFIX}%')`;
+/** NS_SERIALS_SQL for a serial already read. */
+export const isDocumentSerial = (serial: string) =>
+  serial === NS_SERIAL || serial.startsWith(UPLOADED_SERIAL_PREFIX);
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);

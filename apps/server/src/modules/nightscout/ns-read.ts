@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import type { Doc } from './ns-docs';
 import { refreshDerivedBasal } from './ns-scheduled';
 import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
-import { conditionSql, type Collection, type Condition } from './ns-query';
+import { conditionSql, parseDate, type Collection, type Condition } from './ns-query';
+import { SG_UPLOADED } from '../../patient-data';
 import { ownDeviceStatusModifiedSql, ownDeviceStatusSql } from './ns-own-devicestatus';
 import { ownTreatmentsModifiedSql, ownTreatmentsSql } from './ns-own-treatments';
 
@@ -41,7 +42,7 @@ interface Row {
 }
 
 const DIRECTION_CASE = sql.raw(
-  `case s.rate ${TRENDS.map((t) => `when ${t.rate} then '${t.direction}'`).join(' ')} else 'NONE' end`,
+  `case r.rate ${TRENDS.map((t) => `when ${t.rate} then '${t.direction}'`).join(' ')} else 'NONE' end`,
 );
 
 /**
@@ -50,23 +51,62 @@ const DIRECTION_CASE = sql.raw(
  * finger-sticks, events and device changes (ns-own-*.ts), so follower apps see the portal's own
  * live data, not only what was uploaded.
  */
-function source(patientId: string, collection: Collection, includeDeleted: boolean): SQL {
+function source(
+  patientId: string,
+  collection: Collection,
+  includeDeleted: boolean,
+  window: OwnWindow = {},
+): SQL {
   const own = sql`select id, seq, identifier, date, doc, srv_modified, srv_created, deleted from nightscout_documents
     where patient_id = ${patientId} and collection = ${collection} ${includeDeleted ? sql`` : sql`and not deleted`}`;
   if (collection === 'devicestatus') return sql`${own} union all ${ownDeviceStatusSql(patientId)}`;
   if (collection === 'treatments')
     return sql`${own} union all ${ownTreatmentsSql(patientId, includeDeleted)}`;
   if (collection !== 'entries') return own;
-  const ms = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::bigint`);
-  const iso = sql.raw(`to_char(s.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-  const rid = sql.raw(`substr(md5(s.serial || ':' || s.seq::text), 1, 24)`);
-  return sql`${own} union all
-    select ${rid}, -1, ${rid}, s.time,
-      jsonb_build_object('_id', ${rid}, 'type', 'sgv', 'sgv', round(s.mgdl::numeric)::int, 'date', ${ms('s.time')},
-        'dateString', ${iso}, 'sysTime', ${iso}, 'direction', ${DIRECTION_CASE}, 'trend', coalesce(s.rate, 0),
-        'device', 'CGM Portal', 'utcOffset', s.utc_offset_min, 'identifier', ${rid}),
-      ${ms('s.received_at')}, ${ms('s.received_at')}, false
-    from sg_readings s where s.patient_id = ${patientId} and s.source = 'realtime' and s.mgdl is not null`;
+  return sql`${own} union all ${ownEntriesSql(patientId, window)}`;
+}
+
+/** Which hour blocks can hold the own entries a query asks for (anything else is filtered later). */
+interface OwnWindow {
+  from?: number;
+  to?: number;
+  /** v3 history: only hours with a realtime reading received after this (ms). */
+  receivedAfter?: number;
+}
+
+/** The portal's own realtime readings with a value as sgv entries (ids stable: serial and seq). */
+function ownEntriesSql(patientId: string, w: OwnWindow): SQL {
+  const iso = sql.raw(`to_char(r.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+  const rid = sql.raw(`substr(md5(s.serial || ':' || r.seq::text), 1, 24)`);
+  const prune = [
+    w.from !== undefined ? sql`and b.hour >= ${Math.floor(w.from / 3_600_000)}` : sql``,
+    w.to !== undefined ? sql`and b.hour <= ${Math.floor(w.to / 3_600_000)}` : sql``,
+    w.receivedAfter !== undefined ? sql`and b.realtime_received_ms > ${w.receivedAfter}` : sql``,
+  ];
+  return sql`select ${rid}, -1, ${rid}, r.time,
+      jsonb_build_object('_id', ${rid}, 'type', 'sgv', 'sgv', round(r.mgdl::numeric)::int,
+        'date', (extract(epoch from r.time) * 1000)::bigint, 'dateString', ${iso}, 'sysTime', ${iso},
+        'direction', ${DIRECTION_CASE}, 'trend', coalesce(r.rate, 0), 'device', 'CGM Portal',
+        'utcOffset', r.utc_offset_min, 'identifier', ${rid}),
+      r.received_ms, r.received_ms, false
+    from sg_blocks b
+    cross join lateral sg_block_rows(b.packed) r
+    join sg_sources s on s.patient_id = b.patient_id and s.no = r.no
+    where b.patient_id = ${patientId} ${sql.join(prune, sql` `)}
+      and r.flags & ${SG_UPLOADED} = 0 and r.mgdl is not null`;
+}
+
+/** Bounds on the entries' `date` a query states (the implicit 4-day window is one). */
+function windowOf(conditions: readonly Condition[]): OwnWindow {
+  const w: OwnWindow = {};
+  for (const c of conditions) {
+    if (c.field !== 'date' || c.values.length !== 1) continue;
+    const t = parseDate(c.values[0]!);
+    if (t === null) continue;
+    if (c.op === '$gte' || c.op === '$gt' || c.op === '$eq') w.from = Math.max(w.from ?? -Infinity, t);
+    if (c.op === '$lte' || c.op === '$lt' || c.op === '$eq') w.to = Math.min(w.to ?? Infinity, t);
+  }
+  return w;
 }
 
 const toStored = (r: Row): StoredDoc => ({
@@ -99,7 +139,7 @@ export async function findDocs(
   // Of documents at the same time, the one stored last counts as the newer (Mongo's insertion
   // order), whichever table it comes from.
   const result = await db.execute(sql`
-    select * from (${source(patientId, collection, opts.includeDeleted ?? false)}) d
+    select * from (${source(patientId, collection, opts.includeDeleted ?? false, windowOf(conditions))}) d
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${order} ${dir}, d.date ${dir}, d.srv_modified ${dir}, d.id ${dir}
     limit ${opts.limit} offset ${opts.skip ?? 0}`);
@@ -119,7 +159,7 @@ export async function historyDocs(
   since: number,
   limit: number,
 ) {
-  const from = sql`(${source(patientId, collection, true)}) d`;
+  const from = sql`(${source(patientId, collection, true, { receivedAfter: since })}) d`;
   const rows =
     (
       (await db.execute(sql`select * from ${from} where d.srv_modified > ${since}
@@ -141,8 +181,7 @@ export async function lastModified(db: Db, patientId: string): Promise<Record<st
     select collection, max(srv_modified) as m from nightscout_documents where patient_id = ${patientId}
     group by collection
     union all
-    select 'entries', (extract(epoch from max(received_at)) * 1000)::bigint from sg_readings
-    where patient_id = ${patientId} and source = 'realtime' and mgdl is not null
+    select 'entries', max(realtime_received_ms) from sg_blocks where patient_id = ${patientId}
     union all ${ownDeviceStatusModifiedSql(patientId)}
     union all ${ownTreatmentsModifiedSql(patientId)}`);
   const rows = (result as { rows?: Array<{ collection: string; m: string | number | null }> }).rows ?? [];

@@ -5,12 +5,13 @@ import {
   checkRecords,
   pgArray,
   recordUpload,
+  removeGlucose,
   storeRecords,
   textProblem,
   type DataWriter,
 } from '../../patient-data';
 import { newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
-import { NS_SERIAL, NS_SERIALS_SQL, toRecords } from './ns-map';
+import { isDocumentSerial, NS_SERIAL, NS_SERIALS_SQL, toRecords } from './ns-map';
 import { storeProfileSettings, unmapProfiles } from './ns-profile';
 import { refreshDerivedBasal } from './ns-scheduled';
 import type { Collection } from './ns-query';
@@ -250,6 +251,7 @@ export async function writeDocs(
         patientId,
         'uploaded',
         valid.map((v) => v.record),
+        opts.nowMs,
       );
     // Temp basals and the scheduled basal between them, from the documents where they are now and
     // where they were before this write.
@@ -300,14 +302,17 @@ export async function unmapDocs(
       docs.map((d) => d.date),
     );
   const seqs = sql`${pgArray(docs.map((d) => d.seq))}::bigint[]`;
-  for (const table of [
-    'sg_readings',
-    'bg_readings',
-    'basal_segments',
-    'boluses',
-    'device_status',
-    'events',
-  ]) {
+  // A document's reading is at the document's time; a second either side absorbs rounding.
+  const seqSet = new Set(docs.map((d) => d.seq));
+  const dates = docs.map((d) => d.date);
+  await removeGlucose(
+    tx,
+    patientId,
+    Math.min(...dates) - 1000,
+    Math.max(...dates) + 1001,
+    (r, serial) => seqSet.has(r.seq) && isDocumentSerial(serial),
+  );
+  for (const table of ['bg_readings', 'basal_segments', 'boluses', 'device_status', 'events']) {
     await tx.execute(
       sql`delete from ${sql.raw(table)} where patient_id = ${patientId} and ${sql.raw(NS_SERIALS_SQL)} and seq = any(${seqs})`,
     );

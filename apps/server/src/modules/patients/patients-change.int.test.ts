@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { API } from '@cgm/contract';
 import { ErrorCode } from '@cgm/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { profiles, relations, sgReadings, users } from '../../db/schema';
+import { profiles, relations, sgBlocks, users } from '../../db/schema';
 import { account, relate, sgSeries, store } from './patients-fixture';
 
 // POST api/v2.0/patients/new and /delete (spec §6 "add and delete patients (after confirmation)").
@@ -191,7 +191,7 @@ describe('delete patients', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ error: 0, deleted: [created], removed: [registered.id, shared] });
     expect(await exists(created)).toBe(false);
-    expect(await t.ctx.db.select().from(sgReadings).where(eq(sgReadings.patientId, created))).toEqual([]);
+    expect(await t.ctx.db.select().from(sgBlocks).where(eq(sgBlocks.patientId, created))).toEqual([]);
     expect(await exists(registered.id)).toBe(true);
     expect(await relationState(registered.id, doc.id)).toBe('removed');
     expect(await relationState(shared, doc.id)).toBe('removed');

@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { clinics, uploads, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { readGlucoseSeries } from '../readings/readings.repository';
+import { removeGlucose } from '../../patient-data';
 import { account, relate, sgSeries, store } from './patients-fixture';
 import { tirWindow } from './patients.service';
 
@@ -243,14 +244,17 @@ describe('time in range from the derived counts', () => {
       return item.tir14!;
     };
     const before = await expectFigures();
-    await t.ctx.database.exec(
-      `delete from sg_readings where patient_id = '${p.id}' and serial = 'TXD' and seq % 5 = 0`,
-    );
+    const remove = (pick: (seq: number) => boolean) =>
+      t.ctx.db.transaction((tx) => removeGlucose(tx, p.id, 0, 4e12, (r) => pick(r.seq)));
+    await remove((seq) => seq % 5 === 0);
     const afterDelete = await expectFigures();
     expect(afterDelete.readings).toBeLessThan(before.readings);
-    await t.ctx.database.exec(
-      `update sg_readings set mgdl = 300 where patient_id = '${p.id}' and seq % 7 = 0`,
-    );
+    // Rewritten: removed and stored again with another value.
+    await remove((seq) => seq % 7 === 0);
+    const rewritten = sgSeries('TXD', start, 7 * MIN, values)
+      .filter((r) => r.seq % 7 === 0 && r.seq % 5 !== 0)
+      .map((r) => ({ ...r, mgdl: 300 }));
+    await store(t, p.id, rewritten);
     const afterUpdate = await expectFigures();
     expect(afterUpdate.above).toBeGreaterThan(afterDelete.above);
   });

@@ -89,10 +89,18 @@ function mine(f: ListFilter): SQL {
      where ${followedBy(f)} ${sql.join(filters, sql` `)}`;
 }
 
-/** The newest sensor reading (the (patient_id, time) index read backwards: one probe). */
+/**
+ * The newest sensor reading: the last record of the newest hour block (records are in time order;
+ * the primary key read backwards: one probe), decoded by the migration's sg_block_rows.
+ */
+const NEWEST_RECORD =
+  sql.raw(`(select b.packed from sg_blocks b where b.patient_id = m.id order by b.hour desc limit 1) b
+      cross join lateral sg_block_rows(substring(b.packed from octet_length(b.packed) - 35)) r`);
 const LATEST = sql`left join lateral (
-    select s.mgdl as g_mgdl, s.time as g_time, s.rate as g_rate, s.quality as g_quality, s.display_code as g_code
-      from sg_readings s where s.patient_id = m.id order by s.time desc limit 1) g on true`;
+    select r.mgdl as g_mgdl, r.time as g_time, r.rate as g_rate,
+           (array['C','CX','NC','DE'])[r.flags & 7] as g_quality,
+           (array['CE0','CE1','H'])[(r.flags >> 3) & 3] as g_code
+      from ${NEWEST_RECORD}) g on true`;
 
 /**
  * Last data upload: the newest upload batch that stored data, or the newest reading, whichever is
@@ -102,7 +110,7 @@ const LATEST = sql`left join lateral (
 const UPLOAD = sql`left join lateral (
     select greatest(
       (select max(x.received_at) from uploads x where x.patient_id = m.id and x.stored > 0),
-      (select max(s.time) from sg_readings s where s.patient_id = m.id)) as upload_time) up on true`;
+      (select r.time from ${NEWEST_RECORD})) as upload_time) up on true`;
 
 /**
  * Band counts over [from, to) (whole hours) from the derived counts of migration 0005, which

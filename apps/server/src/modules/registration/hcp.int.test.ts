@@ -10,7 +10,7 @@ import {
   outbox,
   profiles,
   relations,
-  sgReadings,
+  sgBlocks,
   uploads,
   users,
 } from '../../db/schema';
@@ -251,7 +251,7 @@ describe('hcp/apply for an existing account (spec §2 "HCP apply", §8 code 3)',
       portrait: null,
       organisation: 'City Hospital',
     });
-    for (const table of [sgReadings, uploads, devices]) {
+    for (const table of [sgBlocks, uploads, devices]) {
       expect(
         (await t.ctx.db.select({ n: count() }).from(table).where(eq(table.patientId, patient.id)))[0]!.n,
       ).toBe(0);

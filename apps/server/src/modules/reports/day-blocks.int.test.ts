@@ -5,13 +5,16 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDriver } from '../../test/test-db';
 import { openDatabase } from '../../db/client';
 import { createUser } from '../../cli/create-user';
-import { storeRecords } from '../../patient-data';
+import { removeGlucose, storeRecords } from '../../patient-data';
+import { decodeBlock, type SgBlockRecord as SgBlockRecordLike } from '../../patient-data/glucose-block';
+import { countsOfDay } from '../../patient-data/glucose-counts';
 import { createReportsRepository } from './reports.repository';
-import { sourcePredicate, type OptionRange } from './source-filter';
+import { sourceFilter, type OptionRange } from './source-filter';
 
-// The reports read sensor glucose and basal from day blocks that triggers keep (migration 0005).
-// Whatever is written, rewritten or deleted, and by whom at the same time, a read through the
-// blocks must equal a read of the source rows themselves with the same data-option rule.
+// The reports read sensor glucose from hour blocks (patient-data, migration 0011) and basal from
+// day blocks that a trigger keeps (migration 0005). Whatever is written, rewritten or deleted, and
+// by whom at the same time, a read through the blocks must equal what was stored, with the same
+// data-option rule, and the patient list's counts must equal a fresh count.
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -19,8 +22,40 @@ const T0 = Date.UTC(2025, 2, 9, 21, 30); // 2 h 30 before a UTC midnight
 let t: TestApp;
 let patient: string;
 
-const store = (records: DeviceRecord[], source: 'realtime' | 'uploaded', patientId = patient) =>
-  t.ctx.db.transaction((tx) => storeRecords(tx, patientId, source, records));
+const store = async (records: DeviceRecord[], source: 'realtime' | 'uploaded', patientId = patient) => {
+  await t.ctx.db.transaction((tx) => storeRecords(tx, patientId, source, records));
+  remember(records, source, patientId);
+};
+/** Removes the model's rows `pick` selects, from the blocks and the model. */
+async function removeWhere(pick: (r: SgRow) => boolean) {
+  const gone = new Set(model.filter(pick).map((r) => `${r.serial}:${r.seq}`));
+  await t.ctx.db.transaction((tx) =>
+    removeGlucose(tx, patient, 0, 4e12, (r, serial) => gone.has(`${serial}:${r.seq}`)),
+  );
+  model = model.filter((r) => !gone.has(`${r.serial}:${r.seq}`));
+  return model.filter(pick).length === 0 ? gone.size : -1;
+}
+/** Stores rows again as changed records (what an update of a reading is: removed, then sent anew). */
+const restore = (rows: SgRow[]) =>
+  Promise.all(
+    [true, false].map((uploaded) =>
+      store(
+        rows
+          .filter((r) => r.uploaded === uploaded)
+          .map((r) => ({
+            type: 'sg' as const,
+            serial: r.serial,
+            seq: r.seq,
+            time: r.time,
+            utc_offset_min: r.utc_offset_min,
+            mgdl: r.mgdl,
+            quality: r.quality as 'C' | null,
+            display_code: r.display_code as 'H' | null,
+          })),
+        uploaded ? 'uploaded' : 'realtime',
+      ),
+    ),
+  );
 
 function sensor(serial: string, start: number, count: number, step: number, seq0 = 1): DeviceRecord[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -53,29 +88,52 @@ function basal(serial: string, start: number, count: number): DeviceRecord[] {
   })) as DeviceRecord[];
 }
 
-/** The reference: the source rows, filtered in SQL, one per instant (first in serial, seq order). */
-async function referenceSg(from: number, to: number, options: OptionRange[]) {
-  const result = await t.ctx.db.execute(sql`
-    select (extract(epoch from time) * 1000)::float8 as time, mgdl, utc_offset_min, quality, display_code
-      from sg_readings
-     where patient_id = ${patient} and time >= ${new Date(from).toISOString()} and time < ${new Date(to).toISOString()}
-       and ${sourcePredicate(options, 'cgms', 'time')}
-     order by time, serial, seq`);
-  return (result as unknown as { rows: SgRow[] }).rows;
-}
+/** What was stored, as sent: the reference every read through the blocks must equal. */
 interface SgRow {
+  serial: string;
+  seq: number;
   time: number;
   mgdl: number | null;
   utc_offset_min: number;
   quality: string | null;
   display_code: string | null;
+  uploaded: boolean;
+}
+let model: SgRow[] = [];
+/** Sources are numbered in the order they were first stored: of two at one instant, the first wins. */
+const sourceNo = new Map<string, number>();
+function remember(records: DeviceRecord[], source: 'realtime' | 'uploaded', patientId: string) {
+  if (patientId !== patient) return;
+  for (const r of records) {
+    if (r.type !== 'sg') continue;
+    if (!sourceNo.has(r.serial)) sourceNo.set(r.serial, sourceNo.size + 1);
+    if (model.some((m) => m.serial === r.serial && m.seq === r.seq)) continue;
+    model.push({
+      serial: r.serial,
+      seq: r.seq,
+      time: r.time,
+      mgdl: r.mgdl,
+      utc_offset_min: r.utc_offset_min,
+      quality: r.quality ?? null,
+      display_code: r.display_code ?? null,
+      uploaded: source === 'uploaded',
+    });
+  }
+}
+
+/** The reference: the model, filtered by the same data-option rule, in block order. */
+function referenceSg(from: number, to: number, options: OptionRange[]) {
+  const keep = sourceFilter(options, 'cgms');
+  return model
+    .filter((r) => r.time >= from && r.time < to && (!keep || keep(r.time, r.uploaded)))
+    .sort((a, b) => a.time - b.time || sourceNo.get(a.serial)! - sourceNo.get(b.serial)! || a.seq - b.seq);
 }
 const onePerInstant = <T extends { time: number }>(rows: T[]) =>
   rows.filter((r, i) => i === 0 || r.time !== rows[i - 1]!.time);
 
 async function expectSame(from: number, to: number, options: OptionRange[] = []) {
   const repo = createReportsRepository(t.ctx.db);
-  const raw = await referenceSg(from, to, options);
+  const raw = referenceSg(from, to, options);
   const ref = onePerInstant(raw);
   const flagged = await repo.glucoseFlagged(patient, from, to, options);
   expect(flagged.time).toEqual(ref.map((r) => r.time));
@@ -132,16 +190,36 @@ describe('day blocks', () => {
     expect(realtime.n).toBeGreaterThan(pump.n);
   });
 
-  it('follow deletes and updates at once', async () => {
-    await t.ctx.database.exec(`delete from sg_readings where patient_id = '${patient}' and seq % 3 = 0`);
+  it('follow deletes and rewrites, and keep the counts as a fresh count of the same days', async () => {
+    expect(await removeWhere((r) => r.seq % 3 === 0)).toBeGreaterThan(0);
     await expectSame(T0, T0 + 7 * DAY);
-    await t.ctx.database.exec(
-      `update sg_readings set mgdl = 77.7, quality = null where patient_id = '${patient}' and seq % 4 = 1`,
-    );
-    await t.ctx.database.exec(
-      `update sg_readings set time = time + interval '1 day' where patient_id = '${patient}' and serial = 'TXB'`,
-    );
+    const changed = model.filter((r) => r.seq % 4 === 1);
+    await removeWhere((r) => r.seq % 4 === 1);
+    await restore(changed.map((r) => ({ ...r, mgdl: 77.7, quality: null })));
+    const moved = model.filter((r) => r.serial === 'TXB');
+    await removeWhere((r) => r.serial === 'TXB');
+    await restore(moved.map((r) => ({ ...r, time: r.time + DAY })));
     await expectSame(T0, T0 + 8 * DAY);
+    // The incremental counts equal the counts of the whole days computed afresh.
+    const counts = await t.ctx.db
+      .execute(sql`select extract(epoch from hour)::bigint / 3600 as hour, src, n, below, above,
+        g1, g2, g5, g15 from sg_hour_counts where patient_id = ${patient} order by 1, 2`);
+    const blocks = await t.ctx.db.execute(
+      sql`select hour, packed from sg_blocks where patient_id = ${patient} order by hour`,
+    );
+    const byDay = new Map<number, SgBlockRecordLike[]>();
+    for (const b of (blocks as unknown as { rows: Array<{ hour: number; packed: Uint8Array }> }).rows) {
+      const day = Math.floor(Number(b.hour) / 24);
+      byDay.set(day, [...(byDay.get(day) ?? []), ...decodeBlock(b.packed)]);
+    }
+    const fresh = [...byDay.values()].flatMap((records) => [...countsOfDay(records)]);
+    const stored = (counts as unknown as { rows: Array<Record<string, number>> }).rows.map((r) => [
+      `${Number(r.hour)}:${Number(r.src)}`,
+      [r.n, r.below, r.above, r.g1, r.g2, r.g5, r.g15].map(Number),
+    ]);
+    const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : 1);
+    expect(stored.length).toBeGreaterThan(100);
+    expect((stored as Array<[string, number[]]>).sort(byKey)).toEqual(fresh.sort(byKey));
   });
 
   it('read basal segments overlapping the range, with their auto-mode deliveries', async () => {
@@ -182,7 +260,7 @@ describe('day blocks', () => {
     await store(sensor('TXG', T0, 300, 5 * MIN), 'realtime', other);
     const count = async () => {
       const r = await t.ctx.db.execute(
-        sql`select (select count(*) from sg_day_blocks where patient_id = ${other})::int
+        sql`select (select count(*) from sg_blocks where patient_id = ${other})::int
                  + (select count(*) from sg_hour_counts where patient_id = ${other})::int as n`,
       );
       return (r as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
@@ -207,6 +285,8 @@ describe.runIf(testDriver() === 'postgres')('day blocks under concurrent writers
           await tx.execute(sql`select pg_sleep(0.2)`);
         });
       await Promise.all([write(t.ctx.db, 'TXC1', 0), write(second.db, 'TXC2', MIN)]);
+      remember(sensor('TXC1', start, 100, 5 * MIN), 'realtime', patient);
+      remember(sensor('TXC2', start + MIN, 100, 5 * MIN), 'realtime', patient);
       expect(await expectSame(start, start + DAY)).toBe(200);
     } finally {
       await second.close();

@@ -1,49 +1,10 @@
-// Decoders of the day blocks (readings/day-blocks.ts) for the daily report and the insulin
-// figures: a report reads the blocks of its days in day order and keeps the records of its time
-// range and of the sources its data options allow.
-import {
-  eachSgRecord,
-  readTime,
-  sourceOfFlags,
-  tenth,
-  viewOf,
-  type RecordFilter,
-} from '../readings/day-blocks';
+// Decoders of the blocks for the daily report and the insulin figures: a report reads the blocks
+// of its range in order and keeps the records of its time range and of the sources its data
+// options allow.
+import type { RecordFilter } from '../../patient-data';
+import { readTime, viewOf } from '../readings/day-blocks';
 
-export const QUALITY_CODES = ['C', 'CX', 'NC', 'DE'] as const;
-export const DISPLAY_CODES = ['CE0', 'CE1', 'H'] as const;
-
-export interface FlaggedSg {
-  time: number[];
-  utcOffsetMin: number[];
-  mgdl: Array<number | null>;
-  quality: Array<(typeof QUALITY_CODES)[number] | null>;
-  displayCode: Array<(typeof DISPLAY_CODES)[number] | null>;
-  /** The source bits of each record (day-blocks.ts sourceOfFlags). */
-  source: number[];
-}
-
-/** Every sensor record of [from, to) with its quality flag and display code (the daily report). */
-export function decodeFlaggedSg(
-  blocks: readonly Uint8Array[],
-  from: number,
-  to: number,
-  keep: RecordFilter,
-): FlaggedSg {
-  const out: FlaggedSg = { time: [], utcOffsetMin: [], mgdl: [], quality: [], displayCode: [], source: [] };
-  let last = Number.NaN;
-  eachSgRecord(blocks, from, to, keep, (r) => {
-    if (r.time === last) return; // same instant from a second serial
-    last = r.time;
-    out.time.push(r.time);
-    out.mgdl.push(Number.isNaN(r.mgdl) ? null : tenth(r.mgdl));
-    out.utcOffsetMin.push(r.view.getInt16(r.at + 12));
-    out.quality.push(QUALITY_CODES[(r.flags & 7) - 1] ?? null);
-    out.displayCode.push(DISPLAY_CODES[((r.flags >> 3) & 3) - 1] ?? null);
-    out.source.push(sourceOfFlags(r.flags));
-  });
-  return out;
-}
+export { decodeFlaggedSg, type FlaggedSg } from '../../patient-data';
 
 /** Basal segments column-wise (spec §3 "Basal row"); auto deliveries NaN when the row has none. */
 export interface BasalColumns {

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { GlucoseSeries } from '../readings/readings.repository';
-import { decodeGlucose, readDayBlocks } from '../readings/day-blocks';
+import { readDayBlocks } from '../readings/day-blocks';
+import { decodeGlucose, readGlucoseBlocks } from '../../patient-data';
+import { countLocalDays, lastOffsetOf } from './local-day-counts';
 import { decodeBasal, decodeFlaggedSg, type BasalColumns, type FlaggedSg } from './packed';
 import { sourceFilter, sourcePredicate, type OptionRange } from './source-filter';
 
@@ -87,7 +89,7 @@ export function createReportsRepository(db: Db) {
       const row = await one<{
         country: string | null;
         settings: PatientContext['settings'];
-        latest_offset: number | null;
+        latest_block: Uint8Array | null;
         options: OptionRange[] | null;
       }>(
         db,
@@ -95,8 +97,8 @@ export function createReportsRepository(db: Db) {
           (select country from users where id = ${patientId}) as country,
           (select json_build_object('target_low', target_low, 'target_high', target_high, 'unit', unit)
              from monitor_settings where patient_id = ${patientId}) as settings,
-          (select utc_offset_min from sg_readings where patient_id = ${patientId}
-             order by time desc limit 1) as latest_offset,
+          (select packed from sg_blocks where patient_id = ${patientId}
+             order by hour desc limit 1) as latest_block,
           (select json_agg(json_build_object('option', option, 'kind', kind,
                    'start', ${ms('starts_at')}, 'end', ${ms('ends_at')}))
              from data_options where patient_id = ${patientId}) as options`,
@@ -105,7 +107,7 @@ export function createReportsRepository(db: Db) {
         exists: row?.country !== null && row?.country !== undefined,
         country: row?.country ?? '',
         settings: row?.settings ?? null,
-        latestOffset: row?.latest_offset ?? null,
+        latestOffset: row?.latest_block ? lastOffsetOf(row.latest_block) : null,
         options: row?.options ?? [],
       };
     },
@@ -117,7 +119,7 @@ export function createReportsRepository(db: Db) {
       to: number,
       options: OptionRange[],
     ): Promise<GlucoseSeries> {
-      const blocks = await readDayBlocks(db, 'sg_day_blocks', patientId, from, to);
+      const blocks = await readGlucoseBlocks(db, patientId, from, to);
       return decodeGlucose(blocks, from, to, sourceFilter(options, 'cgms'));
     },
 
@@ -128,7 +130,7 @@ export function createReportsRepository(db: Db) {
       to: number,
       options: OptionRange[],
     ): Promise<FlaggedSg> {
-      const blocks = await readDayBlocks(db, 'sg_day_blocks', patientId, from, to);
+      const blocks = await readGlucoseBlocks(db, patientId, from, to);
       return decodeFlaggedSg(blocks, from, to, sourceFilter(options, 'cgms'));
     },
 
@@ -212,32 +214,8 @@ export function createReportsRepository(db: Db) {
       to: number,
       options: OptionRange[],
     ): Promise<Array<{ day: number; src: number; count: number; gaps: [number, number, number, number] }>> {
-      const result = await db.execute(sql`
-        with r as (
-          select distinct on (s.time) s.time, s.utc_offset_min, coalesce(src.class + 8 * src.slot, 0) as src
-            from sg_readings s
-            left join sg_sources src on src.patient_id = s.patient_id and src.serial = s.serial
-           where s.patient_id = ${patientId} and s.time >= ${iso(from)} and s.time < ${iso(to)}
-             and s.mgdl is not null and s.quality is distinct from 'C' and s.quality is distinct from 'CX'
-             and ${sourcePredicate(options, 'cgms', 's.time')}
-           order by s.time, s.serial, s.seq),
-        g as (
-          select floor((${ms('time')} + utc_offset_min * 60000) / 86400000.0)::int as day, src,
-                 date_part('epoch', time - lag(time) over (partition by src order by time)) as gap
-            from r)
-        select day, src, count(*)::int as count,
-               (count(*) filter (where gap < 90))::int as g1,
-               (count(*) filter (where gap >= 90 and gap < 210))::int as g2,
-               (count(*) filter (where gap >= 210 and gap < 600))::int as g5,
-               (count(*) filter (where gap >= 600))::int as g15
-          from g group by 1, 2 order by 1`);
-      type Row = { day: number; src: number; count: number; g1: number; g2: number; g5: number; g15: number };
-      return ((result as { rows?: Row[] }).rows ?? []).map((r) => ({
-        day: r.day,
-        src: r.src,
-        count: r.count,
-        gaps: [r.g1, r.g2, r.g5, r.g15],
-      }));
+      const blocks = await readGlucoseBlocks(db, patientId, from, to);
+      return countLocalDays(blocks, from, to, sourceFilter(options, 'cgms'));
     },
 
     /** The PDM settings in force at `at` (default: the newest) and the times of the last changes. */

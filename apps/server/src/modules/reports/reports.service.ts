@@ -27,7 +27,7 @@ import {
 } from './report-range';
 import { createReportsRepository, type BolusRow, type PatientContext } from './reports.repository';
 import type { GlucoseSeries } from '../readings/readings.repository';
-import { intervalsOf } from '../readings/day-blocks';
+import { intervalsOf } from '../../patient-data';
 import type { FlaggedSg } from './packed';
 import type { DailyInsulin } from '@cgm/domain';
 

@@ -45,8 +45,10 @@ export function createUsageRepository(db: Db) {
               from generate_series(0, ${days - 1}::int) i
           ) d
          where u.user_type = 'P' and ${scope}
-           and exists (select 1 from sg_readings s
-                        where s.patient_id = u.id and s.time >= d.start and s.time < d.start + interval '24 hours')
+           -- Sensor glucose is stored per UTC hour (sg_blocks): exact for days that start on the hour.
+           and exists (select 1 from sg_blocks b where b.patient_id = u.id
+                        and b.hour >= floor(date_part('epoch', d.start) / 3600)
+                        and b.hour < ceil(date_part('epoch', d.start + interval '24 hours') / 3600))
          group by 1, 2`),
 
     /** Distinct patients with any reading in the whole period (the period's total is not a sum of days). */
@@ -55,8 +57,8 @@ export function createUsageRepository(db: Db) {
         await db.execute(sql`
           select count(*)::int as n from users u
            where u.user_type = 'P' and ${scope}
-             and exists (select 1 from sg_readings s where s.patient_id = u.id
-                          and s.time >= ${from.toISOString()}::timestamptz and s.time < ${to.toISOString()}::timestamptz)`),
+             and exists (select 1 from sg_blocks b where b.patient_id = u.id
+                          and b.hour >= ${Math.floor(from.getTime() / 3_600_000)} and b.hour < ${Math.ceil(to.getTime() / 3_600_000)})`),
       );
       return Number(rows[0]?.n ?? 0);
     },
