@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../db/client';
 import { pgArray } from './bulk-insert';
@@ -13,7 +13,7 @@ import {
   type SgBlockRecord,
 } from './glucose-block';
 import { changedCounts, countsOfDay, perDay, type DayCounts } from './glucose-counts';
-import { ensureSources, sourcesByNo } from './sources';
+import { sourceRefOf, sourcesByNo, sourcesCte, type SourceRef } from './sources';
 import type { Source } from './store-records';
 
 // The only writer of sensor glucose (sg_blocks) and of its counts (sg_hour_counts, sg_day_counts).
@@ -29,17 +29,37 @@ async function lockGlucose(tx: Db, patientId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sg_blocks'), hashtext(${patientId}))`);
 }
 
+const hoursOfDays = (days: readonly number[]) =>
+  days.flatMap((d) => Array.from({ length: DAY_HOURS }, (_, h) => d * DAY_HOURS + h));
+type Blocks = Map<number, SgBlockRecord[]>;
+type BlockRow = { hour: number | null; packed: Uint8Array | null };
+const blocksOf = (rows: readonly BlockRow[]): Blocks =>
+  new Map(rows.filter((r) => r.packed).map((r) => [Number(r.hour), decodeBlock(r.packed!)]));
+
 /** The hour blocks of whole UTC days, decoded: hour → records in block order. */
-async function readDays(
+async function readDays(tx: Db, patientId: string, days: readonly number[]): Promise<Blocks> {
+  const result = await tx.execute(sql`select hour, packed from sg_blocks
+    where patient_id = ${patientId} and hour = any(${pgArray(hoursOfDays(days))}::int[])`);
+  return blocksOf((result as { rows?: BlockRow[] }).rows ?? []);
+}
+
+/** In one round trip: the sources of `serials` (recorded if new) and the blocks of `days`. */
+async function readSourcesAndDays(
   tx: Db,
   patientId: string,
+  source: Source,
+  serials: readonly string[],
   days: readonly number[],
-): Promise<Map<number, SgBlockRecord[]>> {
-  const hours = days.flatMap((d) => Array.from({ length: DAY_HOURS }, (_, h) => d * DAY_HOURS + h));
-  const result = await tx.execute(sql`select hour, packed from sg_blocks
-    where patient_id = ${patientId} and hour = any(${pgArray(hours)}::int[])`);
-  const rows = (result as { rows?: Array<{ hour: number; packed: Uint8Array }> }).rows ?? [];
-  return new Map(rows.map((r) => [Number(r.hour), decodeBlock(r.packed)]));
+): Promise<{ sources: Map<string, SourceRef>; blocks: Blocks }> {
+  const result = await tx.execute(sql`with ${sourcesCte(patientId, source, serials)}
+    select serial, class, slot, no, null::int as hour, null::bytea as packed from src
+    union all
+    select null, null, null, null, hour, packed from sg_blocks
+     where patient_id = ${patientId} and hour = any(${pgArray(hoursOfDays(days))}::int[])`);
+  type Row = BlockRow & { serial: string | null; class: number; slot: number; no: number };
+  const rows = (result as { rows?: Row[] }).rows ?? [];
+  const sources = new Map(rows.filter((r) => r.serial !== null).map((r) => [r.serial!, sourceRefOf(r)]));
+  return { sources, blocks: blocksOf(rows) };
 }
 
 /** The counts of the given days from their blocks. */
@@ -60,46 +80,53 @@ const realtimeReceived = (records: readonly SgBlockRecord[]) =>
     null,
   );
 
-/** Writes the changed hours (deleting emptied ones) and the count rows that changed. */
+/**
+ * Writes the changed hours (deleting emptied ones) and the count rows that changed, as one
+ * statement of data-modifying CTEs: one round trip, however many tables change.
+ */
 async function writeChanges(
   tx: Db,
   patientId: string,
-  changed: Map<number, SgBlockRecord[]>,
+  changed: Blocks,
   before: DayCounts,
   after: DayCounts,
 ): Promise<void> {
   const put = [...changed].filter(([, records]) => records.length > 0);
   const emptied = [...changed].filter(([, records]) => records.length === 0).map(([h]) => h);
   const hex = (records: SgBlockRecord[]) => Buffer.from(encodeBlock(records)).toString('hex');
+  const parts: SQL[] = [];
   if (put.length)
-    await tx.execute(sql`insert into sg_blocks (patient_id, hour, packed, realtime_received_ms)
+    parts.push(sql`insert into sg_blocks (patient_id, hour, packed, realtime_received_ms)
       select ${patientId}, u.hour, decode(u.packed, 'hex'), u.received
         from unnest(${pgArray(put.map(([h]) => h))}::int[], ${pgArray(put.map(([, r]) => hex(r)))}::text[],
                     ${pgArray(put.map(([, r]) => realtimeReceived(r)))}::bigint[]) as u(hour, packed, received)
       on conflict (patient_id, hour) do update
         set packed = excluded.packed, realtime_received_ms = excluded.realtime_received_ms`);
   if (emptied.length)
-    await tx.execute(
+    parts.push(
       sql`delete from sg_blocks where patient_id = ${patientId} and hour = any(${pgArray(emptied)}::int[])`,
     );
-  await writeCounts(tx, patientId, 'sg_hour_counts', 'hour', changedCounts(before, after));
-  await writeCounts(tx, patientId, 'sg_day_counts', 'day', changedCounts(perDay(before), perDay(after)));
+  parts.push(...countWrites(patientId, 'sg_hour_counts', 'hour', changedCounts(before, after)));
+  parts.push(...countWrites(patientId, 'sg_day_counts', 'day', changedCounts(perDay(before), perDay(after))));
+  if (!parts.length) return;
+  const ctes = parts.map((part, i) => sql`${sql.raw(`w${i}`)} as (${part})`);
+  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
 }
 
-async function writeCounts(
-  tx: Db,
+function countWrites(
   patientId: string,
   table: 'sg_hour_counts' | 'sg_day_counts',
   unit: 'hour' | 'day',
   { put, gone }: ReturnType<typeof changedCounts>,
-): Promise<void> {
+): SQL[] {
   // Hours are stored as timestamps (the patient list's hour ranges), days as day numbers.
   const at = unit === 'hour' ? sql.raw(`to_timestamp(u.k * 3600)`) : sql.raw('u.k');
   const split = (key: string) => key.split(':').map(Number) as [number, number];
+  const out: SQL[] = [];
   if (put.size) {
     const keys = [...put.keys()].map(split);
     const col = (i: number) => pgArray([...put.values()].map((c) => c[i]!));
-    await tx.execute(sql`insert into ${sql.raw(table)} (patient_id, ${sql.raw(unit)}, src, n, below, above, g1, g2, g5, g15)
+    out.push(sql`insert into ${sql.raw(table)} (patient_id, ${sql.raw(unit)}, src, n, below, above, g1, g2, g5, g15)
       select ${patientId}, ${at}, u.src, u.n, u.below, u.above, u.g1, u.g2, u.g5, u.g15
         from unnest(${pgArray(keys.map((k) => k[0]))}::int[], ${pgArray(keys.map((k) => k[1]))}::smallint[],
           ${col(0)}::int[], ${col(1)}::int[], ${col(2)}::int[], ${col(3)}::int[], ${col(4)}::int[],
@@ -109,10 +136,11 @@ async function writeCounts(
   }
   if (gone.length) {
     const keys = gone.map(split);
-    await tx.execute(sql`delete from ${sql.raw(table)} t
+    out.push(sql`delete from ${sql.raw(table)} t
       using unnest(${pgArray(keys.map((k) => k[0]))}::int[], ${pgArray(keys.map((k) => k[1]))}::smallint[]) as u(k, src)
       where t.patient_id = ${patientId} and t.${sql.raw(unit)} = ${at} and t.src = u.src`);
   }
+  return out;
 }
 
 const daysOfHours = (hours: Iterable<number>) => [
@@ -132,11 +160,14 @@ export async function storeGlucose(
 ): Promise<number> {
   if (!records.length) return 0;
   await lockGlucose(tx, patientId);
-  const sources = await ensureSources(
+  const hours = [...new Set(records.map((r) => hourOf(r.time)))];
+  const days = daysOfHours(hours);
+  const { sources, blocks } = await readSourcesAndDays(
     tx,
     patientId,
     source,
     records.map((r) => r.serial),
+    days,
   );
   const incoming = new Map<number, SgBlockRecord[]>();
   for (const r of records) {
@@ -155,8 +186,6 @@ export async function storeGlucose(
     });
     incoming.set(hour, list);
   }
-  const days = daysOfHours(incoming.keys());
-  const blocks = await readDays(tx, patientId, days);
   const before = countsOf(blocks, days);
   const changed = new Map<number, SgBlockRecord[]>();
   let stored = 0;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   LIBREVIEW_HISTORIC_INTERVAL_MIN,
   nominalIntervalOfDevice,
@@ -42,20 +42,13 @@ export interface SourceRef {
 }
 
 /**
- * Records the sources of sensor readings about to be stored and returns each one's number and
- * bits. A new source gets the next number, and the slot after the last one (modulo 64).
+ * The CTEs that record the sources of sensor readings about to be stored and name them all in
+ * `src(serial, class, slot, no)`. A new source gets the next number, and the slot after the last
+ * one (modulo 64). Run under the patient's glucose lock (glucose-store.ts): numbers are unique.
  */
-export async function ensureSources(
-  tx: Db,
-  patientId: string,
-  source: Source,
-  serials: readonly string[],
-): Promise<Map<string, SourceRef>> {
+export function sourcesCte(patientId: string, source: Source, serials: readonly string[]): SQL {
   const fresh = [...new Set(serials)];
-  const out = new Map<string, SourceRef>();
-  if (!fresh.length) return out;
-  const result = await tx.execute(sql`
-    with wanted as (
+  return sql`wanted as (
       select u.serial, u.cls, u.ord
         from unnest(${pgArray(fresh)}::text[], ${pgArray(fresh.map((s) => sourceClassOf(source, s)))}::smallint[])
              with ordinality as u(serial, cls, ord)),
@@ -67,15 +60,17 @@ export async function ensureSources(
              b.n + row_number() over (order by w.ord)
         from wanted w cross join base b
        where not exists (select 1 from known k where k.serial = w.serial)
-      on conflict do nothing
-      returning serial, class, slot, no)
-    select serial, class, slot, no from known where serial = any(${pgArray(fresh)}::text[])
-    union all select serial, class, slot, no from added`);
-  type Row = { serial: string; class: number; slot: number; no: number };
-  for (const r of (result as { rows?: Row[] }).rows ?? [])
-    out.set(r.serial, { no: Number(r.no), bits: Number(r.class) + 8 * Number(r.slot) });
-  return out;
+      returning serial, class, slot, no),
+    src as (
+      select serial, class, slot, no from known where serial = any(${pgArray(fresh)}::text[])
+      union all select serial, class, slot, no from added)`;
 }
+
+/** A row of `src` as a source reference. */
+export const sourceRefOf = (r: { class: number; slot: number; no: number }): SourceRef => ({
+  no: Number(r.no),
+  bits: Number(r.class) + 8 * Number(r.slot),
+});
 
 /** Every source of a patient by number: for readers that name a reading's serial. */
 export async function sourcesByNo(db: Db, patientId: string): Promise<Map<number, string>> {
