@@ -4,7 +4,7 @@
 //
 // 1,000 patients in one HCP's care, each with 14 days of sensor readings every 2 minutes (the
 // portal's sampling interval: 10,080 readings each, 10.08 million in all; `STEP_MIN=5` for a
-// lighter run), written by generate_series inside the database. Then GET api/v2.0/patients,
+// lighter run), written through the patient-data write path. Then GET api/v2.0/patients,
 // first page of 20, through the real HTTP handler (app.inject): median and p95 of the default
 // sort (name) and of the sort by time in range, which needs the 14-day figures of all 1,000.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -103,6 +103,8 @@ export const sensorStatusRecord = z.object({
   status: z.string().min(1).max(40),
   device_type: z.string().max(40).optional(),
   battery_percent: z.number().min(0).max(100).nullable().optional(),
+  /** The battery of the phone that runs the app and uploads (Nightscout's "uploader"). */
+  uploader_battery_percent: z.number().min(0).max(100).nullable().optional(),
   lifetime_total_count: z.number().int().min(0).nullable().optional(),
   glucose: z.number().nullable().optional(),
   rate: z.number().int().min(0).max(8).nullable().optional(),
@@ -119,6 +121,8 @@ export const pumpStatusRecord = z.object({
   iob: z.number().nullable().optional(),
   reservoir_units: z.number().min(0).max(400).nullable().optional(),
   battery_percent: z.number().min(0).max(100).nullable().optional(),
+  /** The battery of the phone that runs the patch app and uploads (Nightscout's "uploader"). */
+  uploader_battery_percent: z.number().min(0).max(100).nullable().optional(),
   patch_state: z.string().max(40).nullable().optional(),
   mode: z.string().max(40).nullable().optional(),
   last_bolus: z

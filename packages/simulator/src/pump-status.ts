@@ -51,11 +51,23 @@ export function writePumpStatus(t: number, pump: Pump, patch: Patch, sink: Recor
     iob: Math.round(pump.iob * 100) / 100,
     reservoir_units: patch.reservoir,
     battery_percent: patch.battery(t),
+    uploader_battery_percent: phoneBattery(t),
     patch_state: pump.suspend ? SUSPEND_STATE[pump.suspend.code] : patch.state,
     mode: pump.auto ? 'auto' : pump.pattern,
     last_bolus: pump.lastBolus,
     suspend_time: pump.suspend?.start ?? null,
   });
+}
+
+/**
+ * The phone that runs the patch app: charged to 100 % by 07:00 UTC, then 4.5 % an hour down to
+ * 28 % at 23:00, charging again overnight (whole percents, as phones report).
+ */
+export function phoneBattery(t: number): number {
+  const hour = (((t / 3_600_000) % 24) + 24) % 24;
+  if (hour >= 7 && hour < 23) return Math.round(100 - 4.5 * (hour - 7));
+  const sinceCharge = (hour + 24 - 23) % 24; // 0..8 hours on the charger
+  return Math.round(Math.min(100, 28 + 9 * sinceCharge));
 }
 
 /** Whether a status is due this minute (every 10 minutes, or after a change). */

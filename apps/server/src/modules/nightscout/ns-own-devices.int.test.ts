@@ -23,7 +23,7 @@ const base = (serial: string, seq: number, min: number) => ({
 /** What the patch app and the PDM send (shapes of the simulator: pump-status.ts, pump.ts, patient.ts). */
 const RECORDS = [
   { type: 'pump_status', ...base('PB-7', 1, 10), state: 32, basal_type: 1, basal_rate: 0.85, auto_mode: false,
-    iob: 2.35, reservoir_units: 142.5, battery_percent: 76, patch_state: 'deliveringBasal', mode: 'standard',
+    iob: 2.35, reservoir_units: 142.5, battery_percent: 76, uploader_battery_percent: 64, patch_state: 'deliveringBasal', mode: 'standard',
     last_bolus: { time: at(30), code: 'CCW', delivered: 4.2 }, suspend_time: null },
   { type: 'pump_status', ...base('PB-7', 2, 5), state: 64, basal_rate: 0, iob: 2.1, reservoir_units: 142,
     battery_percent: 75, patch_state: 'suspendedManual', mode: 'standard', suspend_time: at(5) },
@@ -109,6 +109,8 @@ describe('devicestatus of the portal’s own pump', () => {
   it('lists every snapshot with the uploaded status once, newest first', async () => {
     const docs = (await v1('/api/v1/devicestatus.json?count=10')) as Loose[];
     expect(docs.map((d) => d.created_at)).toEqual([iso(5), iso(10), iso(180)]);
+    // The phone's battery where the patch app sent it (Nightscout's uploader pill).
+    expect(docs[1]).toMatchObject({ uploader: { name: 'CGM Portal', battery: 64 }, uploaderBattery: 64 });
     expect(docs[1]!.pump).toMatchObject({
       reservoir: 142.5,
       battery: { percent: 76 },

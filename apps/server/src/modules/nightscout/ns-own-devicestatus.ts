@@ -14,8 +14,9 @@ import { commonFields, isoOf, jsonNumber, msOf, OWN_DEVICE_SQL, ownRow, ridOf } 
 // A document per pump snapshot only: the sensor's status has no field any Nightscout plugin reads
 // (xdripjs expects a Dexcom transmitter's voltages), and documents without `pump` in between would
 // push the pump out of `devicestatus.json?count=1` (xDrip+ follower) or `count=5` (Nightguard).
-// The snapshots carry no phone battery, so there is no `uploader` (the pill shows nothing rather
-// than the sensor's or the pump's battery under the phone's name).
+// The phone's battery (`uploader`) is what the patch app reports as uploader_battery_percent;
+// without it there is no `uploader` (the pill shows nothing rather than the pump's battery under
+// the phone's name).
 
 /**
  * Nightscout's status word for a pump state (spec §4 ranges, domain pumpStateCategory): delivering
@@ -80,8 +81,13 @@ export function ownDeviceStatusSql(patientId: string): SQL {
         'PatchState', p.status->>'patch_state',
         'LastBolus', ${LAST_BOLUS},
         'LastBolusAmount', ${jsonNumber(`p.status->'last_bolus'->'delivered'`)}))`;
+  const phone = jsonNumber(`p.status->'uploader_battery_percent'`);
+  // The phone running the patch app, when it said (Nightscout's uploader pill reads either field).
+  const uploader = sql`case when ${phone} is not null then jsonb_build_object('uploader',
+      jsonb_build_object('name', ${OWN_DEVICE_SQL}, 'battery', ${phone}), 'uploaderBattery', ${phone})
+    else '{}'::jsonb end`;
   const doc = sql`jsonb_build_object(${commonFields(id, 'p.time', 'p.utc_offset_min')},
-    'device', ${OWN_DEVICE_SQL}, 'pump', ${pump})`;
+    'device', ${OWN_DEVICE_SQL}, 'pump', ${pump}) || ${uploader}`;
   return sql`select ${ownRow({ id, time: 'p.time', doc, modified: msOf('p.time') })}
     from device_status p, lateral (select ${statusWordSql('s.state')} as word, ${BOLUSING} as bolusing
       from (select ${sql.raw(STATE)} as state) s) x
