@@ -20,6 +20,16 @@ export interface AppendRequest {
    * answering requests. The upload history still gets one row, with the last part.
    */
   commitEvery?: number;
+  /**
+   * A record at an instant the patient already has one of the same kind of (any source) counts as
+   * a duplicate: for files, whose records carry no device sequence (store-records.ts).
+   */
+  sameInstantIsDuplicate?: boolean;
+  /**
+   * Items of the same upload that did not even become records (rows of a file it could not read):
+   * counted as rejected, in the answer and the upload history, after the records' own problems.
+   */
+  rejectedUnparsed?: number;
   /** Also done in the (last) transaction, e.g. a device's last-seen time. */
   alsoInTransaction?: (tx: Db) => Promise<unknown>;
 }
@@ -55,7 +65,9 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
     const isLast = start + size >= good.length;
     const out = await changePatientData(ctx, req.patientId, async (tx) => {
       const n = part.length
-        ? await storeRecords(tx, req.patientId, req.source, part, receivedAt.getTime())
+        ? await storeRecords(tx, req.patientId, req.source, part, receivedAt.getTime(), {
+            sameInstantIsDuplicate: req.sameInstantIsDuplicate,
+          })
         : 0;
       if (isLast) {
         uploadId = await recordUpload(tx, {
@@ -65,7 +77,7 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
           receivedAt,
           stored: stored + n,
           duplicates: good.length - stored - n,
-          rejected: problems.length,
+          rejected: problems.length + (req.rejectedUnparsed ?? 0),
           times: good.map((r) => r.time),
           label: req.label,
         });
@@ -80,7 +92,7 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
     error: 0,
     stored,
     duplicates: good.length - stored,
-    rejected: problems.length,
+    rejected: problems.length + (req.rejectedUnparsed ?? 0),
     problems,
     uploadId,
     eventNo,

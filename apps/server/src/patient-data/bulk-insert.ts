@@ -10,9 +10,16 @@ export type Column = readonly [name: string, type: PgType, values: readonly Valu
  * INSERT … SELECT FROM unnest(one array per column) ON CONFLICT DO NOTHING, returning how many rows
  * were new. Each column travels as one array parameter, so a batch of thousands of rows is one
  * statement with a handful of parameters on either driver (no 65,535-parameter limit, no per-row
- * SQL), which is what makes history ingest fast.
+ * SQL), which is what makes history ingest fast. With `sameAs` (a condition on an existing row `x`
+ * and an incoming one `u`), a row is also left out when the patient has a row at the same time for
+ * which it holds.
  */
-export async function insertUnnest(tx: Db, table: string, columns: readonly Column[]): Promise<number> {
+export async function insertUnnest(
+  tx: Db,
+  table: string,
+  columns: readonly Column[],
+  sameAs?: string,
+): Promise<number> {
   const names = sql.raw(columns.map(([name]) => name).join(', '));
   const selects = sql.join(
     columns.map(([name, type]) =>
@@ -27,8 +34,12 @@ export async function insertUnnest(tx: Db, table: string, columns: readonly Colu
     }),
     sql`, `,
   );
+  const unless = sameAs
+    ? sql.raw(`where not exists (select 1 from ${table} x where x.patient_id = u.patient_id
+        and x.time = to_timestamp(u.time / 1000.0) and (${sameAs}))`)
+    : sql``;
   const query: SQL = sql`insert into ${sql.raw(table)} (${names})
-    select ${selects} from unnest(${arrays}) as u(${names})
+    select ${selects} from unnest(${arrays}) as u(${names}) ${unless}
     on conflict do nothing
     returning 1`;
   const result = await tx.execute(query);

@@ -13,7 +13,7 @@ import {
   type SgBlockRecord,
 } from './glucose-block';
 import { changedCounts, countsOfDay, perDay, type DayCounts } from './glucose-counts';
-import { sourceRefOf, sourcesByNo, sourcesCte, type SourceRef } from './sources';
+import { IMPORTED_SERIAL_PREFIX, sourceRefOf, sourcesByNo, sourcesCte, type SourceRef } from './sources';
 import type { Source } from './store-records';
 
 // The only writer of sensor glucose (sg_blocks) and of its counts (sg_hour_counts, sg_day_counts).
@@ -43,24 +43,38 @@ async function readDays(tx: Db, patientId: string, days: readonly number[]): Pro
   return blocksOf((result as { rows?: BlockRow[] }).rows ?? []);
 }
 
-/** In one round trip: the sources of `serials` (recorded if new) and the blocks of `days`. */
+/**
+ * In one round trip: the sources of `serials` (recorded if new), the numbers of every imported
+ * source (see followedReceived) and the blocks of `days`.
+ */
 async function readSourcesAndDays(
   tx: Db,
   patientId: string,
   source: Source,
   serials: readonly string[],
   days: readonly number[],
-): Promise<{ sources: Map<string, SourceRef>; blocks: Blocks }> {
+): Promise<{ sources: Map<string, SourceRef>; imported: Set<number>; blocks: Blocks }> {
   const result = await tx.execute(sql`with ${sourcesCte(patientId, source, serials)}
     select serial, class, slot, no, null::int as hour, null::bytea as packed from src
+    union all
+    select serial, class, slot, no, null, null from known where serial like ${`${IMPORTED_SERIAL_PREFIX}%`}
     union all
     select null, null, null, null, hour, packed from sg_blocks
      where patient_id = ${patientId} and hour = any(${pgArray(hoursOfDays(days))}::int[])`);
   type Row = BlockRow & { serial: string | null; class: number; slot: number; no: number };
   const rows = (result as { rows?: Row[] }).rows ?? [];
-  const sources = new Map(rows.filter((r) => r.serial !== null).map((r) => [r.serial!, sourceRefOf(r)]));
-  return { sources, blocks: blocksOf(rows) };
+  const named = rows.filter((r) => r.serial !== null);
+  const sources = new Map(named.map((r) => [r.serial!, sourceRefOf(r)]));
+  return {
+    sources,
+    imported: importedNos(named.map((r) => [Number(r.no), r.serial!])),
+    blocks: blocksOf(rows),
+  };
 }
+
+/** The numbers of the sources whose serial says they were imported from a file. */
+const importedNos = (serials: Iterable<readonly [number, string]>) =>
+  new Set([...serials].filter(([, serial]) => serial.startsWith(IMPORTED_SERIAL_PREFIX)).map(([no]) => no));
 
 /** The counts of the given days from their blocks. */
 function countsOf(blocks: Map<number, SgBlockRecord[]>, days: readonly number[]): DayCounts {
@@ -74,9 +88,17 @@ function countsOf(blocks: Map<number, SgBlockRecord[]>, days: readonly number[])
   return out;
 }
 
-const realtimeReceived = (records: readonly SgBlockRecord[]) =>
+/**
+ * When the newest reading with a value arrived that Nightscout followers get as the portal's own
+ * (realtime and imported ones; documents' readings are served as the documents): the hour's change
+ * stamp (column realtime_received_ms) that their v3 history pages by (modules/nightscout/ns-read.ts).
+ */
+const followedReceived = (records: readonly SgBlockRecord[], imported: ReadonlySet<number>) =>
   records.reduce<number | null>(
-    (m, r) => ((r.flags & SG_UPLOADED) === 0 && !Number.isNaN(r.mgdl) ? Math.max(m ?? 0, r.receivedMs) : m),
+    (m, r) =>
+      ((r.flags & SG_UPLOADED) === 0 || imported.has(r.no)) && !Number.isNaN(r.mgdl)
+        ? Math.max(m ?? 0, r.receivedMs)
+        : m,
     null,
   );
 
@@ -88,6 +110,7 @@ async function writeChanges(
   tx: Db,
   patientId: string,
   changed: Blocks,
+  imported: ReadonlySet<number>,
   before: DayCounts,
   after: DayCounts,
 ): Promise<void> {
@@ -99,7 +122,7 @@ async function writeChanges(
     parts.push(sql`insert into sg_blocks (patient_id, hour, packed, realtime_received_ms)
       select ${patientId}, u.hour, decode(u.packed, 'hex'), u.received
         from unnest(${pgArray(put.map(([h]) => h))}::int[], ${pgArray(put.map(([, r]) => hex(r)))}::text[],
-                    ${pgArray(put.map(([, r]) => realtimeReceived(r)))}::bigint[]) as u(hour, packed, received)
+                    ${pgArray(put.map(([, r]) => followedReceived(r, imported)))}::bigint[]) as u(hour, packed, received)
       on conflict (patient_id, hour) do update
         set packed = excluded.packed, realtime_received_ms = excluded.realtime_received_ms`);
   if (emptied.length)
@@ -149,7 +172,10 @@ const daysOfHours = (hours: Iterable<number>) => [
 
 /**
  * Stores sensor readings once each: a reading whose (source, seq) its hour already holds, or
- * that repeats one of the batch, is a duplicate. Returns how many were new.
+ * that repeats one of the batch, is a duplicate; with `sameInstantIsDuplicate` so is one at an
+ * instant the patient already has a reading of, from any source (file imports: CLINICAL.md counts
+ * readings at the same time once, and a re-imported export must add nothing). Returns how many
+ * were new.
  */
 export async function storeGlucose(
   tx: Db,
@@ -157,12 +183,13 @@ export async function storeGlucose(
   source: Source,
   records: readonly SgRecord[],
   receivedMs: number,
+  sameInstantIsDuplicate = false,
 ): Promise<number> {
   if (!records.length) return 0;
   await lockGlucose(tx, patientId);
   const hours = [...new Set(records.map((r) => hourOf(r.time)))];
   const days = daysOfHours(hours);
-  const { sources, blocks } = await readSourcesAndDays(
+  const { sources, imported, blocks } = await readSourcesAndDays(
     tx,
     patientId,
     source,
@@ -192,10 +219,12 @@ export async function storeGlucose(
   for (const [hour, fresh] of incoming) {
     const old = blocks.get(hour) ?? [];
     const seen = new Set(old.map((r) => `${r.no}:${r.seq}`));
+    const instants = sameInstantIsDuplicate ? new Set(old.map((r) => r.time)) : null;
     const added = fresh.filter((r) => {
       const key = `${r.no}:${r.seq}`;
-      if (seen.has(key)) return false;
+      if (seen.has(key) || instants?.has(r.time)) return false;
       seen.add(key);
+      instants?.add(r.time);
       return true;
     });
     if (!added.length) continue;
@@ -205,7 +234,7 @@ export async function storeGlucose(
     changed.set(hour, merged);
   }
   if (!stored) return 0;
-  await writeChanges(tx, patientId, changed, before, countsOf(blocks, days));
+  await writeChanges(tx, patientId, changed, imported, before, countsOf(blocks, days));
   return stored;
 }
 
@@ -242,6 +271,6 @@ export async function removeGlucose(
     changed.set(hour, kept);
   }
   if (!removed) return 0;
-  await writeChanges(tx, patientId, changed, before, countsOf(blocks, days));
+  await writeChanges(tx, patientId, changed, importedNos(serials), before, countsOf(blocks, days));
   return removed;
 }

@@ -7,7 +7,14 @@ export { checkRecords, textProblem, MAX_FUTURE_MS, type RecordProblem } from './
 export { storeRecords, type Source } from './store-records';
 export { recordUpload, type UploadRow } from './upload-history';
 export { insertUnnest, pgArray, type Column } from './bulk-insert';
-export { intervalOfClass, sourceClassOf, UPLOADED_SERIAL_PREFIX, LIBREVIEW_HISTORIC_DEVICE } from './sources';
+export {
+  deviceOfSerial,
+  intervalOfClass,
+  sourceClassOf,
+  IMPORTED_SERIAL_PREFIX,
+  UPLOADED_SERIAL_PREFIX,
+  LIBREVIEW_HISTORIC_DEVICE,
+} from './sources';
 export {
   decodeGlucose,
   eachGlucose,

@@ -14,16 +14,23 @@ import type { Source } from './store-records';
 // inferred from the readings; 1..4: 1, 2, 5, 15 minutes) and a slot that tells sources of unknown
 // interval apart. The day blocks carry both in every record's flags.
 
-/** Serials of readings mapped from Nightscout documents and imports: this prefix + the device. */
+/** Serials of readings mapped from Nightscout documents: this prefix + the uploading device. */
 export const UPLOADED_SERIAL_PREFIX = 'nightscout:';
+/** Serials of records imported from files: this prefix + the device (or `file`, see file-import). */
+export const IMPORTED_SERIAL_PREFIX = 'import:';
 /** The device name of LibreView's 15-minute historic records (the importer writes it). */
 export const LIBREVIEW_HISTORIC_DEVICE = 'LibreView historic';
 
+/** The device a serial names, without the Nightscout or import prefix. */
+export function deviceOfSerial(serial: string): string {
+  for (const prefix of [UPLOADED_SERIAL_PREFIX, IMPORTED_SERIAL_PREFIX])
+    if (serial.startsWith(prefix)) return serial.slice(prefix.length);
+  return serial;
+}
+
 export function sourceClassOf(source: Source, serial: string): number {
   if (source === 'realtime') return classOfInterval(PORTAL_SENSOR_INTERVAL_MIN);
-  const device = serial.startsWith(UPLOADED_SERIAL_PREFIX)
-    ? serial.slice(UPLOADED_SERIAL_PREFIX.length)
-    : serial;
+  const device = deviceOfSerial(serial);
   if (device === LIBREVIEW_HISTORIC_DEVICE) return classOfInterval(LIBREVIEW_HISTORIC_INTERVAL_MIN);
   return classOfInterval(nominalIntervalOfDevice(device));
 }

@@ -11,6 +11,29 @@ type Of<T extends DeviceRecord['type']> = Extract<DeviceRecord, { type: T }>;
 const at = (ms: number) => new Date(ms);
 const CHUNK = 5000;
 
+export interface StoreOptions {
+  /**
+   * A record at an instant the patient already has a record of the same kind of, from any source,
+   * is a duplicate (file imports: a file's records carry no device sequence, and the same reading
+   * or bolus in a second file, or in the portal's own export read back, must not count twice).
+   */
+  sameInstantIsDuplicate?: boolean;
+}
+
+/** What makes a stored row at the same instant the same record (sensor readings: glucose-store.ts). */
+const eventClass = (e: string) =>
+  // As Nightscout names them (Carb Correction, BG Check, Exercise, Note): what an export keeps.
+  `(case when ${e}.event_type in ('CARB', 'BG', 'EXR') then ${e}.event_type else 'OTR' end)`;
+const SAME_KIND = {
+  // A finger-stick is one whether it came as a blood glucose or as a calibration.
+  bg_readings: 'true',
+  boluses: 'true',
+  // A micro-bolus (a zero-length auto mode row) and a basal row may start together.
+  basal_segments: '(x.duration_min = 0) = (u.duration_min = 0)',
+  device_status: 'x.kind = u.kind',
+  events: `${eventClass('x')} = ${eventClass('u')}`,
+} as const;
+
 /**
  * Stores validated records, each exactly once: every insert is ON CONFLICT DO NOTHING on the
  * record's identity, and RETURNING tells how many were new. Runs inside the caller's transaction,
@@ -22,10 +45,13 @@ export async function storeRecords(
   source: Source,
   records: readonly DeviceRecord[],
   receivedMs = Date.now(),
+  opts: StoreOptions = {},
 ): Promise<number> {
   const by = <T extends DeviceRecord['type']>(type: T) => records.filter((r): r is Of<T> => r.type === type);
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
   let stored = 0;
+  const same = (table: keyof typeof SAME_KIND) =>
+    opts.sameInstantIsDuplicate ? SAME_KIND[table] : undefined;
   /** The columns every device table shares: patient, serial, seq, time and offset. */
   const common = (
     rows: ReadonlyArray<{ serial: string; seq: number; time: number; utc_offset_min: number }>,
@@ -37,35 +63,46 @@ export async function storeRecords(
     ['utc_offset_min', 'smallint', rows.map((r) => r.utc_offset_min)],
     ['source', 'text', rows.map(() => source)],
   ];
-  stored += await storeGlucose(tx, patientId, source, by('sg'), receivedMs);
+  stored += await storeGlucose(tx, patientId, source, by('sg'), receivedMs, opts.sameInstantIsDuplicate);
   for (const part of chunks([...by('calibration'), ...by('bg')])) {
-    stored += await insertUnnest(tx, 'bg_readings', [
-      ...common(part),
-      ['kind', 'text', part.map((r) => r.type)],
-      ['mgdl', 'real', part.map((r) => r.mgdl)],
-    ]);
+    stored += await insertUnnest(
+      tx,
+      'bg_readings',
+      [...common(part), ['kind', 'text', part.map((r) => r.type)], ['mgdl', 'real', part.map((r) => r.mgdl)]],
+      same('bg_readings'),
+    );
   }
   for (const part of chunks(by('basal'))) {
-    stored += await insertUnnest(tx, 'basal_segments', [
-      ...common(part),
-      ['code', 'text', part.map((r) => r.code)],
-      ['duration_min', 'real', part.map((r) => r.duration_min)],
-      ['rate', 'real', part.map((r) => r.rate)],
-      ['delivered', 'real', part.map((r) => r.delivered)],
-      ['auto', 'jsonb', part.map((r) => json(r.auto))],
-    ]);
+    stored += await insertUnnest(
+      tx,
+      'basal_segments',
+      [
+        ...common(part),
+        ['code', 'text', part.map((r) => r.code)],
+        ['duration_min', 'real', part.map((r) => r.duration_min)],
+        ['rate', 'real', part.map((r) => r.rate)],
+        ['delivered', 'real', part.map((r) => r.delivered)],
+        ['auto', 'jsonb', part.map((r) => json(r.auto))],
+      ],
+      same('basal_segments'),
+    );
   }
   for (const part of chunks(by('bolus'))) {
-    stored += await insertUnnest(tx, 'boluses', [
-      ...common(part),
-      ['code', 'text', part.map((r) => r.code)],
-      ['set', 'real', part.map((r) => r.set)],
-      ['delivered', 'real', part.map((r) => r.delivered)],
-      ['extended_set', 'real', part.map((r) => r.extended_set ?? null)],
-      ['extended_delivered', 'real', part.map((r) => r.extended_delivered ?? null)],
-      ['extended_duration_min', 'real', part.map((r) => r.extended_duration_min ?? null)],
-      ['details', 'jsonb', part.map((r) => json(r.details))],
-    ]);
+    stored += await insertUnnest(
+      tx,
+      'boluses',
+      [
+        ...common(part),
+        ['code', 'text', part.map((r) => r.code)],
+        ['set', 'real', part.map((r) => r.set)],
+        ['delivered', 'real', part.map((r) => r.delivered)],
+        ['extended_set', 'real', part.map((r) => r.extended_set ?? null)],
+        ['extended_delivered', 'real', part.map((r) => r.extended_delivered ?? null)],
+        ['extended_duration_min', 'real', part.map((r) => r.extended_duration_min ?? null)],
+        ['details', 'jsonb', part.map((r) => json(r.details))],
+      ],
+      same('boluses'),
+    );
   }
   for (const part of chunks(by('alarm'))) {
     stored += await insertUnnest(tx, 'alarms', [
@@ -76,29 +113,39 @@ export async function storeRecords(
     ]);
   }
   for (const part of chunks([...by('sensor_status'), ...by('pump_status')])) {
-    stored += await insertUnnest(tx, 'device_status', [
-      ...common(part),
-      ['kind', 'text', part.map((r) => (r.type === 'sensor_status' ? 'sensor' : 'pump'))],
+    stored += await insertUnnest(
+      tx,
+      'device_status',
       [
-        'status',
-        'jsonb',
-        part.map((r) => {
-          const { type: _t, serial: _s, seq: _q, time: _m, utc_offset_min: _o, ...status } = r;
-          return JSON.stringify(status);
-        }),
+        ...common(part),
+        ['kind', 'text', part.map((r) => (r.type === 'sensor_status' ? 'sensor' : 'pump'))],
+        [
+          'status',
+          'jsonb',
+          part.map((r) => {
+            const { type: _t, serial: _s, seq: _q, time: _m, utc_offset_min: _o, ...status } = r;
+            return JSON.stringify(status);
+          }),
+        ],
       ],
-    ]);
+      same('device_status'),
+    );
   }
   for (const part of chunks(by('event'))) {
-    stored += await insertUnnest(tx, 'events', [
-      ['id', 'text', part.map(() => newId())],
-      ...common(part).filter(([name]) => name !== 'source'),
-      ['event_type', 'text', part.map((r) => r.event_type)],
-      ['value', 'real', part.map((r) => r.value ?? null)],
-      ['details', 'jsonb', part.map((r) => json(r.details))],
-      ['notes', 'text', part.map((r) => r.notes ?? null)],
-      ['origin', 'text', part.map(() => (source === 'realtime' ? 'device' : 'uploaded'))],
-    ]);
+    stored += await insertUnnest(
+      tx,
+      'events',
+      [
+        ['id', 'text', part.map(() => newId())],
+        ...common(part).filter(([name]) => name !== 'source'),
+        ['event_type', 'text', part.map((r) => r.event_type)],
+        ['value', 'real', part.map((r) => r.value ?? null)],
+        ['details', 'jsonb', part.map((r) => json(r.details))],
+        ['notes', 'text', part.map((r) => r.notes ?? null)],
+        ['origin', 'text', part.map(() => (source === 'realtime' ? 'device' : 'uploaded'))],
+      ],
+      same('events'),
+    );
   }
   for (const r of by('session')) {
     // A session is sent when it starts and again when it ends: the end time fills in.

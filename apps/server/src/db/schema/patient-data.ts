@@ -55,6 +55,7 @@ export const sgBlocks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     hour: integer('hour').notNull(),
     packed: bytea('packed').notNull(),
+    /** When the newest realtime or imported reading with a value arrived (v3 history's change stamp). */
     realtimeReceivedMs: bigint('realtime_received_ms', { mode: 'number' }),
   },
   (t) => [primaryKey({ name: 'sg_blocks_pk', columns: [t.patientId, t.hour] })],

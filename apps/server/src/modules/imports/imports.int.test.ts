@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, NS_API } from '@cgm/contract';
+import { readGlucoseRecords } from '../../patient-data';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, type People } from '../../test/people';
 
-// File imports (the formats' column layouts as Dexcom Clarity and LibreView write them) and
-// exports, plus OAuth 2.0 with PKCE reading through the Nightscout API.
+// File imports (the formats' column layouts as Dexcom Clarity and LibreView write them) stored as
+// device records through the one write path, and exports. What Nightscout followers see of
+// imports: imports-followers.int.test.ts.
 
 let t: TestApp;
 let p: People;
@@ -44,6 +46,16 @@ const TIDEPOOL = JSON.stringify([
   },
 ]);
 
+const rows = async (q: SQL) => ((await t.ctx.db.execute(q)) as { rows?: unknown[] }).rows ?? [];
+const sourceClass = async (serial: string) =>
+  (
+    (await rows(
+      sql`select class from sg_sources where patient_id = ${p.ids.patient} and serial = ${serial}`,
+    )) as Array<{
+      class: number;
+    }>
+  )[0]?.class;
+
 async function importFile(format: string, content: string, filename: string) {
   return t.call('POST', NS_API.imports(p.ids.patient), {
     token: p.tokens.patient,
@@ -55,18 +67,40 @@ describe('imports', () => {
   it('imports a Clarity CSV once: the second import adds nothing; history shows both', async () => {
     const first = await importFile('dexcom_clarity_csv', CLARITY, 'clarity.csv');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ read: 5, stored: 5, duplicates: 0 });
+    expect(first.body).toMatchObject({ read: 5, stored: 5, duplicates: 0, rejected: 0, problems: [] });
     // 08:00 in Berlin (UTC+1 in November) is 07:00 UTC.
     expect(first.body.first_time).toBe(Date.parse('2026-11-20T07:00:00Z'));
     const second = await importFile('dexcom_clarity_csv', CLARITY, 'clarity.csv');
-    expect(second.body).toMatchObject({ read: 5, stored: 0, duplicates: 5 });
+    expect(second.body).toMatchObject({ read: 5, stored: 0, duplicates: 5, rejected: 0 });
     const history = await t.call('GET', `${API.uploads(p.ids.patient)}?page=1&size=10`, {
       token: p.tokens.patient,
     });
-    const labels = (history.body as { uploads: { items: Array<{ label: string }> } }).uploads.items.map(
-      (i) => i.label,
-    );
-    expect(labels.filter((l: string) => l === 'import:dexcom_clarity_csv:clarity.csv')).toHaveLength(2);
+    const items = (history.body as { uploads: { items: Array<Record<string, unknown>> } }).uploads.items;
+    const rows = items.filter((i) => i.label === 'import:dexcom_clarity_csv:clarity.csv');
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.stored).sort()).toEqual([0, 5]);
+  });
+
+  it('stores the Clarity rows as device records: readings of the app as a 5-minute source, insulin, carbs', async () => {
+    const from = Date.parse('2026-11-20T07:00:00Z');
+    const sg = await readGlucoseRecords(t.ctx.db, p.ids.patient, from, from + 3_600_000);
+    expect(sg.map((r) => [r.serial, r.time - from, r.mgdl, r.utcOffsetMin, r.source])).toEqual([
+      ['import:Dexcom G6 Mobile App', 0, 102, 60, 'uploaded'],
+      ['import:Dexcom G6 Mobile App', 300_000, 108, 60, 'uploaded'],
+      // "High" is above 400 mg/dL: kept at the limit.
+      ['import:Dexcom G6 Mobile App', 600_000, 400, 60, 'uploaded'],
+    ]);
+    // Dexcom G6 samples every 5 minutes (class 3 of 1, 2, 5, 15).
+    expect(await sourceClass('import:Dexcom G6 Mobile App')).toBe(3);
+    const at = new Date(from + 12 * 60_000);
+    expect(
+      await rows(sql`select code, delivered from boluses where patient_id = ${p.ids.patient}
+      and time = ${at.toISOString()}::timestamptz`),
+    ).toEqual([{ code: 'NB', delivered: 4.5 }]);
+    expect(
+      await rows(sql`select event_type, value, origin from events where patient_id = ${p.ids.patient}
+      and time = ${at.toISOString()}::timestamptz`),
+    ).toEqual([{ event_type: 'CARB', value: 45, origin: 'uploaded' }]);
   });
 
   it('imports LibreView (day-first dates) and Tidepool JSON (mmol/L)', async () => {
@@ -75,17 +109,23 @@ describe('imports', () => {
     expect(libre.body.first_time).toBe(Date.parse('2026-11-20T12:00:00Z'));
     const tide = await importFile('tidepool_json', TIDEPOOL, 'tidepool.json');
     expect(tide.body).toMatchObject({ read: 3, stored: 3 });
+    const sg = await readGlucoseRecords(
+      t.ctx.db,
+      p.ids.patient,
+      Date.parse('2026-11-19T10:00:00Z'),
+      Date.parse('2026-11-19T11:00:00Z'),
+    );
+    expect(sg.map((r) => [r.serial, r.mgdl, r.utcOffsetMin])).toEqual([['import:Tidepool', 100, 60]]);
+    expect(await sourceClass('import:LibreView historic')).toBe(4);
   });
 
-  it('refuses a follower; exports CSV and re-importable JSON for a range', async () => {
+  it('refuses a follower; exports CSV and JSON that re-imports as the same data', async () => {
     expect(
       (
-        await importFile('nightscout_json', '[]', 'x').then(() =>
-          t.call('POST', NS_API.imports(p.ids.patient), {
-            token: p.tokens.carer,
-            body: { format: 'nightscout_json', content: '[]' },
-          }),
-        )
+        await t.call('POST', NS_API.imports(p.ids.patient), {
+          token: p.tokens.carer,
+          body: { format: 'nightscout_json', content: '[]' },
+        })
       ).status,
     ).toBe(403);
     const range = `from=${Date.parse('2026-11-19T00:00:00Z')}&to=${Date.parse('2026-11-21T00:00:00Z')}`;
@@ -96,17 +136,22 @@ describe('imports', () => {
     expect(csv.raw.headers['content-type']).toContain('text/csv');
     expect(String(csv.body)).toContain('2026-11-20T07:00:00.000Z,60,sensor_glucose,102,mg/dL,uploaded');
     expect(String(csv.body)).toContain('2026-11-19T10:00:00.000Z,60,sensor_glucose,100,mg/dL,uploaded');
-    const json = await t.call('GET', `${NS_API.exports(p.ids.patient)}?${range}&format=json`, {
-      token: p.tokens.patient,
-    });
-    const data = json.body as { entries: unknown[]; treatments: unknown[] };
+    const exported = async () =>
+      (
+        await t.call('GET', `${NS_API.exports(p.ids.patient)}?${range}&format=json`, {
+          token: p.tokens.patient,
+        })
+      ).body as { entries: Array<Record<string, unknown>>; treatments: unknown[] };
+    const data = await exported();
     expect(data.entries.length).toBe(6);
-    // Re-importing the export matches every entry on time + type: nothing is added.
-    await importFile('nightscout_json', JSON.stringify({ entries: data.entries }), 'export.json');
-    const after = await t.call('GET', `${NS_API.exports(p.ids.patient)}?${range}&format=json`, {
-      token: p.tokens.patient,
-    });
-    expect((after.body as { entries: unknown[] }).entries.length).toBe(6);
+    expect(data.treatments.length).toBe(5);
+    // Each reading names its device, so a re-import (here or elsewhere) keeps its interval.
+    expect(new Set(data.entries.map((e) => e.device))).toEqual(
+      new Set(['Dexcom G6 Mobile App', 'LibreView historic', 'Tidepool']),
+    );
+    const again = await importFile('nightscout_json', JSON.stringify(data), 'export.json');
+    expect(again.body).toMatchObject({ read: 11, stored: 0, duplicates: 11, rejected: 0 });
+    expect(await exported()).toEqual(data);
     expect(
       (
         await t.call('GET', `${NS_API.exports(p.ids.patient)}?${range}&format=csv`, {
@@ -114,6 +159,57 @@ describe('imports', () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('what an import refuses, and how it judges LibreView', () => {
+  it('rejects a bad row alone, with a reason naming the row, and keeps the good ones', async () => {
+    const file = [
+      CLARITY.split('\n')[0],
+      '1,2026-10-10T08:00:00,EGV,,,,iOS G6,120,,,,,,',
+      '2,2026-13-45T08:05:00,EGV,,,,iOS G6,125,,,,,,',
+      '3,2026-10-10T08:10:00,EGV,,,,iOS G6,2000,,,,,,',
+      '4,2026-10-10T08:15:00,EGV,,,,iOS G6,130,,,,,,',
+      '5,2026-10-10T08:20:00,Alert,High,,,iOS G6,,,,,,,',
+    ].join('\n');
+    const res = await importFile('dexcom_clarity_csv', file, 'bad.csv');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ read: 5, stored: 2, duplicates: 0, rejected: 3 });
+    const problems = res.body.problems as string[];
+    expect(problems).toContain('row 3: unreadable time "2026-13-45T08:05:00"');
+    expect(problems.some((x) => /^row 4: records\[1\]\.mgdl: Too big/.test(x))).toBe(true);
+    expect(problems.some((x) => x.startsWith('Clarity rows of event type "Alert": 1 not imported'))).toBe(
+      true,
+    );
+    const day = Date.parse('2026-10-10T00:00:00Z');
+    const sg = await readGlucoseRecords(t.ctx.db, p.ids.patient, day, day + 86_400_000);
+    expect(sg.map((r) => r.mgdl)).toEqual([120, 130]);
+  });
+
+  it('judges LibreView historic records at 15 minutes: a day of them is a whole day of wear', async () => {
+    const lines = Array.from({ length: 96 }, (_, i) => {
+      const hh = String(Math.floor(i / 4)).padStart(2, '0');
+      const mm = String((i % 4) * 15).padStart(2, '0');
+      return `FreeStyle LibreLink,ABC-123,20-10-2026 ${hh}:${mm},0,${i % 2 ? 110 : 150},,,,,,,,,,,,,,`;
+    });
+    // A scan in between is a spot check of its own source, not a second historic record.
+    const scan = 'FreeStyle LibreLink,ABC-123,20-10-2026 12:07,1,,131,,,,,,,,,,,,,';
+    const file = [...LIBRE.split('\n').slice(0, 2), ...lines, scan].join('\n');
+    const res = await t.call('POST', NS_API.imports(p.ids.patient), {
+      token: p.tokens.patient,
+      body: { format: 'libreview_csv', content: file, filename: 'day.csv', time_zone: 'UTC' },
+    });
+    expect(res.body).toMatchObject({ read: 97, stored: 97, rejected: 0 });
+    const report = await t.call<Record<string, any>>( // eslint-disable-line @typescript-eslint/no-explicit-any
+      'GET',
+      `${API.chartData(p.ids.patient, 'ta')}?from=2026-10-20&to=2026-10-20`,
+      { token: p.tokens.hcp },
+    );
+    expect(report.status).toBe(200);
+    const r = report.body.report_data;
+    // 96 historic records × 15 min = 24 h (judged at 2 minutes it would be 13 %).
+    expect(r.sensor_wear).toBe(100);
+    expect(r.valid_days).toBe(1);
   });
 });
 
@@ -167,98 +263,5 @@ describe('exports of closed-loop data and free text', () => {
     );
     // No zero-length temp basal comes out of the micro-bolus (it would cancel the running one).
     expect(json.treatments.filter((x) => x.eventType === 'Temp Basal')).toHaveLength(1);
-  });
-});
-
-describe('OAuth 2.0 authorization code + PKCE', () => {
-  const verifier = 'v'.repeat(20) + 'erifier-for-the-test-0123456789';
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const request = {
-    client_id: 'sugarwatch',
-    client_name: 'Sugar Watch',
-    redirect_uri: 'com.example.sugarwatch:/oauth',
-    scope: 'entries:read',
-    state: 'xyz',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  };
-
-  it('the patient agrees; the app exchanges the code, reads entries only, refreshes, and loses access on revoke', async () => {
-    const info = await t.call('GET', `${NS_API.oauthClient}?${new URLSearchParams(request)}`, {
-      token: p.tokens.patient,
-    });
-    expect(info.body).toMatchObject({ client_name: 'Sugar Watch', scopes: ['entries:read'] });
-    expect(
-      (await t.call('POST', NS_API.oauthAuthorize, { token: p.tokens.carer, body: request })).status,
-    ).toBe(403);
-    const agreed = await t.call('POST', NS_API.oauthAuthorize, { token: p.tokens.patient, body: request });
-    const redirect = new URL(agreed.body.redirect as string);
-    expect(redirect.searchParams.get('state')).toBe('xyz');
-    const code = redirect.searchParams.get('code')!;
-    const form = (o: Record<string, string>) => ({
-      payload: new URLSearchParams(o).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: NS_API.oauthToken,
-      ...form({
-        grant_type: 'authorization_code',
-        code,
-        client_id: 'sugarwatch',
-        redirect_uri: request.redirect_uri,
-        code_verifier: 'wrong'.repeat(10),
-      }),
-    });
-    expect(bad.statusCode).toBe(400);
-    const good = await t.app.inject({
-      method: 'POST',
-      url: NS_API.oauthToken,
-      ...form({
-        grant_type: 'authorization_code',
-        code,
-        client_id: 'sugarwatch',
-        redirect_uri: request.redirect_uri,
-        code_verifier: verifier,
-      }),
-    });
-    expect(good.statusCode).toBe(200);
-    const tokens = good.json() as { access_token: string; refresh_token: string; scope: string };
-    expect(tokens.scope).toBe('entries:read');
-    const bearer = { authorization: `Bearer ${tokens.access_token}` };
-    expect((await t.call('GET', '/api/v1/entries.json', { headers: bearer })).status).toBe(200);
-    expect((await t.call('GET', '/api/v1/treatments.json', { headers: bearer })).status).toBe(403);
-    expect((await t.call('POST', '/api/v1/entries', { headers: bearer, body: [] })).status).toBe(401);
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: NS_API.oauthToken,
-      ...form({
-        grant_type: 'authorization_code',
-        code,
-        client_id: 'sugarwatch',
-        redirect_uri: request.redirect_uri,
-        code_verifier: verifier,
-      }),
-    });
-    expect(reuse.statusCode).toBe(400);
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: NS_API.oauthToken,
-      ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'sugarwatch' }),
-    });
-    expect(refreshed.statusCode).toBe(200);
-    const apps = await t.call('GET', NS_API.apps(p.ids.patient), { token: p.tokens.patient });
-    const app = (apps.body as { apps: Array<{ id: string; kind: string; name: string }> }).apps.find(
-      (a) => a.kind === 'oauth',
-    )!;
-    expect(app.name).toBe('Sugar Watch');
-    await t.call('POST', NS_API.appRevoke(p.ids.patient), {
-      token: p.tokens.patient,
-      body: { kind: 'oauth', app_id: app.id },
-    });
-    const next = (refreshed.json() as { access_token: string }).access_token;
-    expect(
-      (await t.call('GET', '/api/v1/entries.json', { headers: { authorization: `Bearer ${next}` } })).status,
-    ).toBe(401);
   });
 });

@@ -1,16 +1,15 @@
-import { and, eq, gte, lt } from 'drizzle-orm';
-import { ErrorCode, isAutoModeBasal, trendOfRate } from '@cgm/domain';
+import { ErrorCode } from '@cgm/domain';
 import type { ExportQuery, ImportRequest, ImportResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
-import { basalSegments, bgReadings, boluses, events } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { readGlucoseRecords, recordUpload } from '../../patient-data';
-import { csvField } from '../care-team/export-format';
-import { writeDocs } from '../nightscout/ns-write';
-import type { Collection } from '../nightscout/ns-query';
-import { parseImport } from './parsers';
+import { appendRecords } from '../../patient-data';
+import { parseImport } from '../../adapters/file-import';
+import { exportFile } from './export-file';
 
-const MAX_EXPORT_MS = 400 * 86_400_000;
+/** A long file is stored in parts of this many records, each committed on its own (appendRecords). */
+const COMMIT_EVERY = 5000;
+/** The answer names the first problems; the counts tell how many there were. */
+const MAX_PROBLEMS = 50;
 
 function checkZone(tz: string): string {
   try {
@@ -26,242 +25,42 @@ function checkZone(tz: string): string {
 /** File imports (stored as uploaded data, one upload-history row each) and exports of a range. */
 export function createImportsService(ctx: AppContext) {
   return {
+    /**
+     * A file's records go through the one write path like any upload: each checked alone, stored
+     * once (a record the patient already has, from this file or any source, is a duplicate), with
+     * one upload-history row. Rows that gave no record and records refused are both reported.
+     */
     async import(patientId: string, input: ImportRequest): Promise<ImportResponse> {
       const tz = checkZone(input.time_zone ?? 'UTC');
       const parsed = parseImport(input.format, input.content, tz);
-      const nowMs = ctx.clock.now().getTime();
-      const subject = `import:${input.format}`;
-      const total = {
-        read: 0,
-        stored: 0,
-        duplicates: 0,
-        rejected: 0,
-        first: null as number | null,
-        last: null as number | null,
-      };
-      for (const collection of ['entries', 'treatments', 'devicestatus', 'profile'] as Collection[]) {
-        const docs = parsed[collection as keyof typeof parsed] as object[];
-        if (!docs.length) continue;
-        const out = await writeDocs(ctx, patientId, collection, docs, { subject, nowMs });
-        total.read += docs.length;
-        total.stored += out.stored;
-        total.duplicates += out.duplicates;
-        total.rejected += out.rejected;
-        if (out.firstTime !== null) total.first = Math.min(total.first ?? Infinity, out.firstTime);
-        if (out.lastTime !== null) total.last = Math.max(total.last ?? -Infinity, out.lastTime);
-      }
-      const uploadId = await recordUpload(ctx.db, {
+      const out = await appendRecords(ctx, {
         patientId,
         source: 'uploaded',
-        receivedAt: new Date(nowMs),
-        stored: total.stored,
-        duplicates: total.duplicates,
-        rejected: total.rejected + parsed.problems.length,
-        times: [total.first, total.last].filter((t): t is number => t !== null),
+        records: parsed.records,
         label: `import:${input.format}${input.filename ? `:${input.filename}` : ''}`.slice(0, 240),
+        commitEvery: COMMIT_EVERY,
+        sameInstantIsDuplicate: true,
+        rejectedUnparsed: parsed.rejected,
       });
+      const refused = new Set(out.problems.map((p) => p.index));
+      const times = parsed.records.filter((_, i) => !refused.has(i)).map((r) => r.time);
+      const problems = [
+        ...parsed.problems,
+        ...out.problems.map((p) => `${parsed.origins[p.index] ?? `records[${p.index}]`}: ${p.reason}`),
+      ];
       return {
         error: 0,
-        upload_id: uploadId,
-        read: total.read,
-        stored: total.stored,
-        duplicates: total.duplicates,
-        rejected: total.rejected + parsed.problems.length,
-        first_time: total.first,
-        last_time: total.last,
-        problems: parsed.problems.slice(0, 50),
+        upload_id: out.uploadId,
+        read: parsed.records.length + parsed.rejected,
+        stored: out.stored,
+        duplicates: out.duplicates,
+        rejected: out.rejected,
+        first_time: times.length ? times.reduce((a, b) => Math.min(a, b)) : null,
+        last_time: times.length ? times.reduce((a, b) => Math.max(a, b)) : null,
+        problems: problems.slice(0, MAX_PROBLEMS),
       };
     },
 
-    /** The patient's data in [from, to): Nightscout-shaped JSON (re-importable) or one CSV table. */
-    async export(
-      patientId: string,
-      q: ExportQuery,
-    ): Promise<{ type: string; body: string; filename: string }> {
-      if (q.to <= q.from || q.to - q.from > MAX_EXPORT_MS)
-        throw new ApiError(ErrorCode.INVALID_INPUT, {
-          details: [{ path: 'to', message: 'validation.invalid' }],
-        });
-      const [from, to] = [new Date(q.from), new Date(q.to)];
-      const range = <T extends typeof bgReadings | typeof boluses | typeof basalSegments | typeof events>(
-        t: T,
-      ) => and(eq(t.patientId, patientId), gte(t.time, from), lt(t.time, to));
-      const db = ctx.db;
-      const [sg, bg, bolus, basal, ev] = await Promise.all([
-        readGlucoseRecords(db, patientId, q.from, q.to),
-        db.select().from(bgReadings).where(range(bgReadings)).orderBy(bgReadings.time),
-        db.select().from(boluses).where(range(boluses)).orderBy(boluses.time),
-        db.select().from(basalSegments).where(range(basalSegments)).orderBy(basalSegments.time),
-        db.select().from(events).where(range(events)).orderBy(events.time),
-      ]);
-      const live = ev.filter((e) => !e.deletedAt);
-      const iso = (d: Date) => d.toISOString();
-      const entries = [
-        ...sg
-          .filter((s) => s.mgdl !== null)
-          .map((s) => ({
-            type: 'sgv',
-            sgv: Math.round(s.mgdl!),
-            date: s.time,
-            dateString: iso(new Date(s.time)),
-            utcOffset: s.utcOffsetMin,
-            direction: trendOfRate(s.rate).direction,
-            device: `CGM Portal ${s.source}`,
-          })),
-        ...bg.map((b) => ({
-          type: 'mbg',
-          mbg: b.mgdl,
-          date: b.time.getTime(),
-          dateString: iso(b.time),
-          utcOffset: b.utcOffsetMin,
-          device: `CGM Portal ${b.kind}`,
-        })),
-      ];
-      const treatments = [
-        ...bolus.map((b) => ({
-          eventType: b.extendedDelivered ? 'Combo Bolus' : 'Correction Bolus',
-          created_at: iso(b.time),
-          utcOffset: b.utcOffsetMin,
-          insulin: b.delivered,
-          ...(b.extendedDelivered
-            ? {
-                enteredinsulin: b.delivered + b.extendedDelivered,
-                splitNow: (100 * b.delivered) / (b.delivered + b.extendedDelivered),
-                splitExt: (100 * b.extendedDelivered) / (b.delivered + b.extendedDelivered),
-                duration: b.extendedDurationMin,
-              }
-            : {}),
-          notes: b.code,
-        })),
-        // Auto mode basal goes out as the closed loop's temp basal (`automatic`), its micro-boluses
-        // as SMB boluses, so that importing the file elsewhere counts them as automated again. A
-        // zero-length auto row is only a micro-bolus: as a temp basal it would cancel the running one.
-        ...basal
-          .filter((b) => !isAutoModeBasal(b.code) || b.durationMin > 0)
-          .map((b) => ({
-            eventType: /^BA(RT|AT)$/.test(b.code) || isAutoModeBasal(b.code) ? 'Temp Basal' : 'Basal',
-            created_at: iso(b.time),
-            utcOffset: b.utcOffsetMin,
-            absolute: b.rate,
-            rate: b.rate,
-            duration: b.durationMin,
-            ...(isAutoModeBasal(b.code) ? { automatic: true } : {}),
-            notes: b.code,
-          })),
-        ...basal.flatMap((b) => {
-          const auto = (b.auto ?? {}) as { auto_corr_delivery?: number; auto_food_delivery?: number };
-          const units = (auto.auto_corr_delivery ?? 0) + (auto.auto_food_delivery ?? 0);
-          return units > 0
-            ? [
-                {
-                  eventType: 'Correction Bolus',
-                  created_at: iso(b.time),
-                  utcOffset: b.utcOffsetMin,
-                  insulin: Math.round(units * 1000) / 1000,
-                  type: 'SMB',
-                  isSMB: true,
-                  automatic: true,
-                  notes: b.code,
-                },
-              ]
-            : [];
-        }),
-        ...live.map((e) => ({
-          eventType:
-            e.eventType === 'CARB'
-              ? 'Carb Correction'
-              : e.eventType === 'EXR'
-                ? 'Exercise'
-                : e.eventType === 'BG'
-                  ? 'BG Check'
-                  : 'Note',
-          created_at: iso(e.time),
-          utcOffset: e.utcOffsetMin,
-          ...(e.eventType === 'CARB'
-            ? { carbs: e.value }
-            : e.eventType === 'EXR'
-              ? { duration: e.value }
-              : e.eventType === 'BG'
-                ? { glucose: e.value, units: 'mg/dl' }
-                : {}),
-          notes: [e.eventType, e.notes].filter(Boolean).join(': '),
-        })),
-      ];
-      const name = `cgm-${from.toISOString().slice(0, 10)}-${new Date(q.to - 1).toISOString().slice(0, 10)}`;
-      if (q.format === 'json')
-        return {
-          type: 'application/json',
-          filename: `${name}.json`,
-          body: JSON.stringify({ entries, treatments }),
-        };
-      // The detail column is free text (notes): guarded against spreadsheet formulas.
-      const cell = (v: string, i: number) => csvField(v, i === 5);
-      const lines = [['time_utc', 'utc_offset_min', 'type', 'value', 'unit', 'detail']];
-      for (const s of sg)
-        lines.push([
-          iso(new Date(s.time)),
-          String(s.utcOffsetMin),
-          'sensor_glucose',
-          s.mgdl === null ? (s.displayCode ?? '') : String(s.mgdl),
-          'mg/dL',
-          s.source,
-        ]);
-      for (const b of bg)
-        lines.push([
-          iso(b.time),
-          String(b.utcOffsetMin),
-          b.kind === 'bg' ? 'blood_glucose' : 'calibration',
-          String(b.mgdl),
-          'mg/dL',
-          '',
-        ]);
-      for (const b of bolus)
-        lines.push([
-          iso(b.time),
-          String(b.utcOffsetMin),
-          'bolus',
-          String(b.delivered + (b.extendedDelivered ?? 0)),
-          'U',
-          b.code,
-        ]);
-      for (const b of basal)
-        lines.push([
-          iso(b.time),
-          String(b.utcOffsetMin),
-          'basal',
-          String(b.rate),
-          'U/h',
-          `${b.code} ${b.durationMin} min`,
-        ]);
-      for (const b of basal) {
-        const auto = (b.auto ?? {}) as { auto_corr_delivery?: number; auto_food_delivery?: number };
-        const units = (auto.auto_corr_delivery ?? 0) + (auto.auto_food_delivery ?? 0);
-        if (units > 0)
-          lines.push([
-            iso(b.time),
-            String(b.utcOffsetMin),
-            'auto_bolus',
-            String(Math.round(units * 1000) / 1000),
-            'U',
-            b.code,
-          ]);
-      }
-      for (const e of live)
-        lines.push([
-          iso(e.time),
-          String(e.utcOffsetMin),
-          `event_${e.eventType}`,
-          e.value === null ? '' : String(e.value),
-          '',
-          e.notes ?? '',
-        ]);
-      const [header, ...rest] = lines;
-      rest.sort((a, b) => a[0]!.localeCompare(b[0]!));
-      return {
-        type: 'text/csv; charset=utf-8',
-        filename: `${name}.csv`,
-        body: [header!, ...rest].map((l) => l.map(cell).join(',')).join('\r\n') + '\r\n',
-      };
-    },
+    export: (patientId: string, q: ExportQuery) => exportFile(ctx.db, patientId, q),
   };
 }

@@ -1,25 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { checkRecords, pgArray, storeRecords } from '../../patient-data';
-import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
 import type { Doc } from './ns-docs';
-import { isAutomated, NS_SERIAL } from './ns-map';
+import { NS_SERIAL } from './ns-map';
+import { tempBasalRecord, tempEnd } from '../../adapters/nightscout/ns-temp-basal';
 import { loadRegimes, rateAt, regimeAt } from './ns-timeline';
 
-// Temporary basals from Nightscout treatments → the portal's basal rows. A temp basal runs until its
-// duration ends or the next temp basal starts, whichever is first; a "Temp Basal" with duration 0
-// (or a "Temp Basal End") is a cancel that only ends the running one (Nightscout's
-// ddata.processDurations and profilefunctions.getTempBasal). So a row depends on the next temp
-// basal document too: whenever temp basal documents change, the rows around them are rewritten.
+// Temporary basals from stored Nightscout treatments → the portal's basal rows (what a row is:
+// adapters/nightscout/ns-temp-basal.ts). A row depends on the next temp basal document too:
+// whenever temp basal documents change, the rows around them are rewritten.
 
 const MIN = 60_000;
-
-/** Nightscout treats any eventType containing "Temp Basal" as a temporary basal (lib/data/ddata.js). */
-export const isTempBasal = (doc: Doc | null | undefined): boolean =>
-  !!doc && /Temp Basal/i.test(String(doc.eventType ?? ''));
-
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 interface TempDoc {
   seq: number;
@@ -28,49 +19,20 @@ interface TempDoc {
   doc: Doc;
 }
 
-/**
- * The rate of a temp basal in U/h: `absolute` (or `rate`), else `percent` as a change of the
- * profile's scheduled rate (Nightscout: basal × (100 + percent) / 100); null when it cannot be known.
- */
-export function tempRate(doc: Doc, scheduled: number | null): number | null {
-  const absolute = num(doc.absolute) ?? num(doc.rate);
-  if (absolute !== null) return absolute >= 0 ? absolute : null;
-  const percent = num(doc.percent);
-  if (percent === null || scheduled === null) return null;
-  return Math.max(0, round3((scheduled * (100 + percent)) / 100));
-}
-
 /** Where a temp basal runs: until its duration ends or the next one starts; null for a cancel. */
 function spanOf(t: TempDoc, next: TempDoc | undefined): { start: number; end: number } | null {
-  const duration = num(t.doc.duration);
-  if (duration === null || duration <= 0) return null;
-  const end = Math.min(t.date + Math.round(duration * MIN), next ? next.date : Infinity);
-  return end > t.date ? { start: t.date, end } : null;
+  const end = tempEnd(t.doc, t.date, next?.date);
+  return end === null ? null : { start: t.date, end };
 }
 
 /** The basal row of one temp basal that runs until `stop` (ms). */
-function rowOf(t: TempDoc, stop: number, scheduled: number | null): DeviceRecord | null {
-  const minutes = (stop - t.date) / MIN;
-  const rate = tempRate(t.doc, scheduled);
-  if (rate === null) return null;
-  const delivered = round3((rate * minutes) / 60);
-  // Set by a closed loop, it is automated delivery: auto mode basal (BAAM), not a manual temp basal.
-  const auto = isAutomated(t.doc);
-  return {
-    type: 'basal',
-    serial: NS_SERIAL,
-    seq: t.seq,
-    time: t.date,
-    utc_offset_min: t.offset,
-    code: auto ? 'BAAM' : 'BART',
-    duration_min: round3(minutes),
-    rate,
-    delivered,
-    ...(auto
-      ? { auto: { auto_basal_delivery: delivered, auto_corr_delivery: 0, auto_food_delivery: 0 } }
-      : {}),
-  };
-}
+const rowOf = (t: TempDoc, stop: number, scheduled: number | null) =>
+  tempBasalRecord(
+    t.doc,
+    { serial: NS_SERIAL, seq: t.seq, time: t.date, utc_offset_min: t.offset },
+    stop,
+    scheduled,
+  );
 
 const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
 

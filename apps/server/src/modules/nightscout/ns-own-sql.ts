@@ -1,10 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BASAL_CODES, type BasalKind } from '@cgm/domain';
+import { IMPORTED_SERIAL_PREFIX } from '../../patient-data';
 
 // SQL pieces shared by the documents the Nightscout API makes from the portal's own device data
-// (source 'realtime': the sensor and patch apps). Each such document is a row of the same shape as
-// a stored document (id, seq, identifier, date, doc, srv_modified, srv_created, deleted), with seq
-// −1 so that deletes through the API never reach it (the portal owns that data, not the client).
+// (source 'realtime': the sensor and patch apps) and from records imported from files (which,
+// unlike uploaded Nightscout documents, have no document of their own). Each such document is a
+// row of the same shape as a stored document (id, seq, identifier, date, doc, srv_modified,
+// srv_created, deleted), with seq −1 so that deletes through the API never reach it (the portal
+// owns that data, not the client).
+
+/** An imported row (serial 'import:…', file-import); rows of Nightscout documents are 'nightscout…'. */
+export const importedSql = (alias: string): SQL =>
+  sql.raw(`${alias}.serial like '${IMPORTED_SERIAL_PREFIX}%'`);
+
+/** The rows of a device table a follower gets as documents made by the portal: own and imported. */
+export const servedSql = (alias: string): SQL =>
+  sql`(${sql.raw(alias)}.source = 'realtime' or ${importedSql(alias)})`;
 
 /** What the documents of the portal's own devices name as their device and their author. */
 export const OWN_DEVICE = 'CGM Portal';

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { basalCodesIn, commonFields, msOf, OWN_DEVICE_SQL, ownRow, ridOf } from './ns-own-sql';
+import { basalCodesIn, commonFields, msOf, OWN_DEVICE_SQL, ownRow, ridOf, servedSql } from './ns-own-sql';
 import { ownCareSql, ownCareModifiedSql } from './ns-own-events';
 
-// Treatments from the insulin of the portal's own patch pump (source 'realtime'), as Nightscout's
+// Treatments from the insulin of the portal's own patch pump (source 'realtime') and of imported
+// files (serial 'import:…'; a file's carbs are events of their own, below), as Nightscout's
 // careportal writes them and its web UI draws them (lib/client/careportal.js, lib/data/ddata.js,
 // lib/profilefunctions.js), and as the portal's export writes them (imports.service.ts):
 // - a bolus: "Meal Bolus" when the wizard had carbs, else "Correction Bolus", `insulin` delivered;
@@ -19,9 +20,11 @@ import { ownCareSql, ownCareModifiedSql } from './ns-own-events';
 //   `automatic`), so they count as insulin given but not as boluses the person gave.
 // Rows are written by the pump when they close, so a row counts as changed (srvModified) at its end.
 
+// The wizard's carbs of the pump's bolus; an imported bolus's carbs are a carbs event of their own
+// (file-import), which would count them twice.
 const BOLUS_PARTS = `coalesce(b.extended_delivered, 0) as ext, coalesce(b.extended_duration_min, 0) as dur,
-  case when jsonb_typeof(b.details->'carb') = 'number' and (b.details->>'carb')::float8 > 0
-    then b.details->'carb' end as carbs`;
+  case when b.source = 'realtime' and jsonb_typeof(b.details->'carb') = 'number'
+    and (b.details->>'carb')::float8 > 0 then b.details->'carb' end as carbs`;
 
 function bolusSql(patientId: string): SQL {
   const id = ridOf('bolus', `b.serial || ':' || b.seq::text`);
@@ -40,7 +43,7 @@ function bolusSql(patientId: string): SQL {
   const end = msOf(`b.time + coalesce(b.extended_duration_min, 0) * interval '1 minute'`);
   return sql`select ${ownRow({ id, time: 'b.time', doc, modified: end })}
     from boluses b, lateral (select ${sql.raw(BOLUS_PARTS)}) x
-    where b.patient_id = ${patientId} and b.source = 'realtime'`;
+    where b.patient_id = ${patientId} and ${servedSql('b')}`;
 }
 
 const ROW_END = msOf(`s.time + s.duration_min * interval '1 minute'`);
@@ -60,7 +63,7 @@ function basalSql(patientId: string): SQL {
     'notes', case when ${suspend} then 'Pump suspended' end)`;
   return sql`select ${ownRow({ id, time: 's.time', doc, modified: ROW_END })}
     from basal_segments s
-    where s.patient_id = ${patientId} and s.source = 'realtime' and s.duration_min > 0
+    where s.patient_id = ${patientId} and ${servedSql('s')} and s.duration_min > 0
       and s.code in ${basalCodesIn('temp', 'auto', 'suspend')}`;
 }
 
@@ -79,7 +82,7 @@ function autoBolusSql(patientId: string): SQL {
     'type', 'SMB', 'isSMB', true, 'automatic', true)`;
   return sql`select ${ownRow({ id, time: 's.time', doc, modified: ROW_END })}
     from basal_segments s
-    where s.patient_id = ${patientId} and s.source = 'realtime' and s.auto is not null
+    where s.patient_id = ${patientId} and ${servedSql('s')} and s.auto is not null
       and ${sql.raw(AUTO_BOLUS)} > 0`;
 }
 
@@ -100,10 +103,10 @@ export function ownTreatmentsSql(patientId: string, includeDeleted: boolean): SQ
 export function ownTreatmentsModifiedSql(patientId: string): SQL {
   return sql`select 'treatments' as collection, max(m) as m from (
     select max(${msOf(`b.time + coalesce(b.extended_duration_min, 0) * interval '1 minute'`)}) as m
-      from boluses b where b.patient_id = ${patientId} and b.source = 'realtime'
+      from boluses b where b.patient_id = ${patientId} and ${servedSql('b')}
     union all
     select max(${ROW_END}) from basal_segments s
-      where s.patient_id = ${patientId} and s.source = 'realtime'
+      where s.patient_id = ${patientId} and ${servedSql('s')}
         and ((s.duration_min > 0 and s.code in ${basalCodesIn('temp', 'auto', 'suspend')})
           or ${sql.raw(AUTO_BOLUS)} > 0)
     union all ${ownCareModifiedSql(patientId)}) t`;

@@ -5,7 +5,7 @@ import type { Doc } from './ns-docs';
 import { refreshDerivedBasal } from './ns-scheduled';
 import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, parseDate, type Collection, type Condition } from './ns-query';
-import { SG_UPLOADED } from '../../patient-data';
+import { IMPORTED_SERIAL_PREFIX, SG_UPLOADED } from '../../patient-data';
 import { ownDeviceStatusModifiedSql, ownDeviceStatusSql } from './ns-own-devicestatus';
 import { ownTreatmentsModifiedSql, ownTreatmentsSql } from './ns-own-treatments';
 
@@ -46,10 +46,10 @@ const DIRECTION_CASE = sql.raw(
 );
 
 /**
- * The documents of a collection. Entries also include the patient's realtime sensor readings as
- * sgv entries, device status the realtime pump's status and treatments the realtime insulin,
- * finger-sticks, events and device changes (ns-own-*.ts), so follower apps see the portal's own
- * live data, not only what was uploaded.
+ * The documents of a collection. Entries also include the patient's realtime and imported sensor
+ * readings as sgv entries, device status the realtime pump's status and treatments the realtime and
+ * imported insulin, finger-sticks, events and device changes (ns-own-*.ts), so follower apps see
+ * the portal's own live data and imported files, not only what was uploaded as documents.
  */
 function source(
   patientId: string,
@@ -70,12 +70,20 @@ function source(
 interface OwnWindow {
   from?: number;
   to?: number;
-  /** v3 history: only hours with a realtime reading received after this (ms). */
+  /** v3 history: only hours with a realtime or imported reading received after this (ms). */
   receivedAfter?: number;
 }
 
-/** The portal's own realtime readings with a value as sgv entries (ids stable: serial and seq). */
+/**
+ * The portal's own realtime readings and the imported ones (source serial 'import:…') with a value
+ * as sgv entries, ids stable (serial and seq); readings of Nightscout documents are the documents.
+ * An imported reading names its device; its srvModified is when it was imported.
+ */
 function ownEntriesSql(patientId: string, w: OwnWindow): SQL {
+  const realtime = sql.raw(`r.flags & ${SG_UPLOADED} = 0`);
+  const imported = sql.raw(`s.serial like '${IMPORTED_SERIAL_PREFIX}%'`);
+  const device = sql`case when ${realtime} then 'CGM Portal'
+    else substr(s.serial, ${sql.raw(String(IMPORTED_SERIAL_PREFIX.length + 1))}) end`;
   const iso = sql.raw(`to_char(r.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
   const rid = sql.raw(`substr(md5(s.serial || ':' || r.seq::text), 1, 24)`);
   const prune = [
@@ -86,14 +94,14 @@ function ownEntriesSql(patientId: string, w: OwnWindow): SQL {
   return sql`select ${rid}, -1, ${rid}, r.time,
       jsonb_build_object('_id', ${rid}, 'type', 'sgv', 'sgv', round(r.mgdl::numeric)::int,
         'date', (extract(epoch from r.time) * 1000)::bigint, 'dateString', ${iso}, 'sysTime', ${iso},
-        'direction', ${DIRECTION_CASE}, 'trend', coalesce(r.rate, 0), 'device', 'CGM Portal',
+        'direction', ${DIRECTION_CASE}, 'trend', coalesce(r.rate, 0), 'device', ${device},
         'utcOffset', r.utc_offset_min, 'identifier', ${rid}),
       r.received_ms, r.received_ms, false
     from sg_blocks b
     cross join lateral sg_block_rows(b.packed) r
     join sg_sources s on s.patient_id = b.patient_id and s.no = r.no
     where b.patient_id = ${patientId} ${sql.join(prune, sql` `)}
-      and r.flags & ${SG_UPLOADED} = 0 and r.mgdl is not null`;
+      and (${realtime} or ${imported}) and r.mgdl is not null`;
 }
 
 /** Bounds on the entries' `date` a query states (the implicit 4-day window is one). */

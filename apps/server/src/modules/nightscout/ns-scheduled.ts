@@ -2,10 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { checkRecords, storeRecords } from '../../patient-data';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
-import { isTempBasal, reconcileTempBasals, tempSpans } from './ns-basal';
+import { isTempBasal } from '../../adapters/nightscout/ns-temp-basal';
+import { pumpSuspended } from '../../adapters/nightscout/ns-records';
+import { reconcileTempBasals, tempSpans } from './ns-basal';
 import type { Doc } from './ns-docs';
 import { scheduledRows, type Evidence } from './ns-fill';
-import { pumpSuspended } from './ns-map';
 import type { Collection } from './ns-query';
 import { loadRegimes } from './ns-timeline';
 

@@ -73,3 +73,27 @@ export function offsetMinutes(ms: number, timeZone: string): number {
   );
   return Math.round((ms - wall) / 60_000);
 }
+
+/**
+ * Epoch ms of a CSV time written in the zone's local time: ISO-like "2026-11-20T08:00:00" or
+ * "20-11-2026 13:00" (day first when `dayFirst`, else month first); null when unreadable.
+ */
+export function localTime(s: string, tz: string, dayFirst: boolean): number | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(s.trim());
+  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(s.trim());
+  let p: [number, number, number, number, number, number] | null = null;
+  if (iso) p = [+iso[1]!, +iso[2]!, +iso[3]!, +iso[4]!, +iso[5]!, +(iso[6] ?? 0)];
+  else if (dmy) {
+    const [a, b] = [+dmy[1]!, +dmy[2]!];
+    p = [+dmy[3]!, dayFirst ? b : a, dayFirst ? a : b, +dmy[4]!, +dmy[5]!, +(dmy[6] ?? 0)];
+  }
+  if (!p || p[1] < 1 || p[1] > 12 || p[2] < 1 || p[2] > 31 || p[3] > 23 || p[4] > 59 || p[5] > 59)
+    return null;
+  return zonedToUtc(p, tz);
+}
+
+/** A number as CSV exports write it (a decimal comma too); null when empty or not a number. */
+export function csvNumber(v: string | undefined): number | null {
+  const n = Number(String(v ?? '').replace(',', '.'));
+  return v !== undefined && v.trim() !== '' && Number.isFinite(n) ? n : null;
+}

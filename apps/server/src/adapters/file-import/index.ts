@@ -1,0 +1,29 @@
+import type { ImportFormat } from '@cgm/contract';
+import { parseClarity } from './clarity';
+import { parseLibreView } from './libreview';
+import { parseNightscout } from './nightscout-json';
+import { parsedFile, type ParsedFile } from './parsed';
+import { parseTidepool } from './tidepool';
+
+// File imports (DESIGN.md "adapters/file-import"): each format straight to device records, which
+// the caller stores through patient-data's appendRecords like any other upload.
+
+export { FILE_SERIAL, type ParsedFile } from './parsed';
+
+export function parseImport(format: ImportFormat, content: string, timeZone: string): ParsedFile {
+  const out = parsedFile();
+  if (format === 'dexcom_clarity_csv') parseClarity(content, timeZone, out);
+  else if (format === 'libreview_csv') parseLibreView(content, timeZone, out);
+  else {
+    let data: unknown;
+    try {
+      data = JSON.parse(content);
+    } catch {
+      out.fail('imports.problem.invalidJson');
+      return out.finish();
+    }
+    if (format === 'nightscout_json') parseNightscout(data, out);
+    else parseTidepool(data, out);
+  }
+  return out.finish();
+}
