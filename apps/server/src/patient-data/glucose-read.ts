@@ -38,15 +38,22 @@ export interface GlucoseSeries {
   intervalMin: Float64Array;
 }
 
-/** The hour blocks [from, to) touches, in hour order. */
+/**
+ * The hour blocks [from, to) touches, in time order, joined by the database into one value per
+ * UTC day: a 90-day range crosses the driver as 90 values rather than 2,160 rows or one 2 MB value
+ * (the fastest of the three on both drivers). Records stay in time order across hours, so a
+ * joined value reads as one block.
+ */
 export async function readGlucoseBlocks(
   db: Db,
   patientId: string,
   from: number,
   to: number,
 ): Promise<Uint8Array[]> {
-  const result = await db.execute(sql`select packed from sg_blocks
-    where patient_id = ${patientId} and hour >= ${hourOf(from)} and hour <= ${hourOf(to - 1)} order by hour`);
+  const result =
+    await db.execute(sql`select string_agg(packed, ''::bytea order by hour) as packed from sg_blocks
+    where patient_id = ${patientId} and hour >= ${hourOf(from)} and hour <= ${hourOf(to - 1)}
+    group by hour / 24 order by hour / 24`);
   return ((result as { rows?: Array<{ packed: Uint8Array }> }).rows ?? []).map((r) => r.packed);
 }
 
