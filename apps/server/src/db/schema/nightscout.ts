@@ -68,7 +68,10 @@ export const nightscoutDocuments = pgTable(
     /** The document's time: entries `date`, others `created_at`. */
     date: ts('date').notNull(),
     utcOffsetMin: smallint('utc_offset_min').notNull(),
-    /** Entries: type + time; treatments: eventType + created_at (Nightscout's de-duplication keys). */
+    /**
+     * Entries: type + time; treatments: eventType + created_at (Nightscout's de-duplication keys).
+     * Looked up through `date` (the key's time), so it has no index of its own (migration 0012).
+     */
     dedupKey: text('dedup_key'),
     doc: jsonb('doc').notNull(),
     srvCreated: bigint('srv_created', { mode: 'number' }).notNull(),
@@ -81,7 +84,6 @@ export const nightscoutDocuments = pgTable(
     primaryKey({ columns: [t.patientId, t.id] }),
     uniqueIndex('ns_doc_identifier_uq').on(t.patientId, t.collection, t.identifier),
     index('ns_doc_date_idx').on(t.patientId, t.collection, t.date),
-    index('ns_doc_dedup_idx').on(t.patientId, t.collection, t.dedupKey),
     index('ns_doc_modified_idx').on(t.patientId, t.collection, t.srvModified),
     // Profile Switches, looked up on every pump upload (ns-timeline; migration 0008).
     index('ns_doc_switch_idx')

@@ -111,20 +111,27 @@ async function activeCredential(ctx: AppContext, where: ReturnType<typeof eq>): 
   return rows[0] ?? null;
 }
 
-/** Last use is kept to the minute: an uploader posting every 5 minutes writes once per post at most. */
+/** Whether a last use read with the credential is older than the minute it is kept to. */
+const usedLongAgo = (last: Date | null, now: Date) => !last || last.getTime() < now.getTime() - 60_000;
+
+/**
+ * Last use is kept to the minute: an uploader posting every 5 minutes writes once per post at most,
+ * and a request within the minute of the last use read with the credential writes nothing.
+ */
 async function principalOf(ctx: AppContext, cred: Credential, now: Date): Promise<NsPrincipal> {
-  await ctx.db
-    .update(nightscoutCredentials)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(nightscoutCredentials.id, cred.id),
-        or(
-          isNull(nightscoutCredentials.lastUsedAt),
-          lt(nightscoutCredentials.lastUsedAt, new Date(now.getTime() - 60_000)),
+  if (usedLongAgo(cred.lastUsedAt, now))
+    await ctx.db
+      .update(nightscoutCredentials)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(nightscoutCredentials.id, cred.id),
+          or(
+            isNull(nightscoutCredentials.lastUsedAt),
+            lt(nightscoutCredentials.lastUsedAt, new Date(now.getTime() - 60_000)),
+          ),
         ),
-      ),
-    );
+      );
   return {
     patientId: cred.patientId,
     kind: 'nightscout',
@@ -151,15 +158,16 @@ async function oauthPrincipal(ctx: AppContext, token: string, now: Date): Promis
     .limit(1);
   const grant = rows[0]?.grant;
   if (!grant) return null;
-  await ctx.db
-    .update(oauthGrants)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(oauthGrants.id, grant.id),
-        or(isNull(oauthGrants.lastUsedAt), lt(oauthGrants.lastUsedAt, new Date(now.getTime() - 60_000))),
-      ),
-    );
+  if (usedLongAgo(grant.lastUsedAt, now))
+    await ctx.db
+      .update(oauthGrants)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(oauthGrants.id, grant.id),
+          or(isNull(oauthGrants.lastUsedAt), lt(oauthGrants.lastUsedAt, new Date(now.getTime() - 60_000))),
+        ),
+      );
   return {
     patientId: grant.patientId,
     kind: 'oauth',

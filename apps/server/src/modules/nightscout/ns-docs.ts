@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Collection } from './ns-query';
 
 // Nightscout's normalisation on write (lib/server/entries.js, treatments.js, devicestatus.js): times
@@ -27,18 +27,29 @@ export interface Normalised {
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 export const isObjectId = (v: unknown): v is string => typeof v === 'string' && OBJECT_ID.test(v);
 
-/** A Mongo-style ObjectId: 4 bytes of seconds, then random. */
+/** Random per process, as in MongoDB's ObjectId. */
+const PROCESS_PART = randomBytes(5).toString('hex');
+let counter = randomBytes(3).readUIntBE(0, 3);
+
+/**
+ * A MongoDB ObjectId: 4 bytes of seconds, 5 random bytes of this process and a 3-byte counter
+ * (from a random start). Ids made one after another sort in order, so the primary key takes a
+ * batch's new documents at its end rather than at random places.
+ */
 export function newObjectId(nowMs: number): string {
+  counter = (counter + 1) & 0xffffff;
   return (
     Math.floor(nowMs / 1000)
       .toString(16)
-      .padStart(8, '0') + randomBytes(8).toString('hex')
+      .padStart(8, '0') +
+    PROCESS_PART +
+    counter.toString(16).padStart(6, '0')
   );
 }
 
 /** A name-based UUID (like v3's UUIDv5 of device + date + eventType), stable across resends. */
 export function uuidOf(name: string): string {
-  const h = createHash('sha1').update(`cgm-portal-ns:${name}`).digest('hex');
+  const h = hash('sha1', `cgm-portal-ns:${name}`, 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -81,6 +92,13 @@ function ids(doc: Doc): { id: string | null; identifier: string | null } {
   return { id, identifier: given ?? moved };
 }
 
+/**
+ * A shallow copy of a document. Object.assign onto `{}` makes an object V8 adds the normalised
+ * fields to cheaply (a spread copy turns slow when fields are added); a document with its own
+ * `__proto__` key is spread instead, where assigning it would set the prototype.
+ */
+export const copyDoc = (d: Doc): Doc => (Object.hasOwn(d, '__proto__') ? { ...d } : Object.assign({}, d));
+
 const TREATMENT_NUMBERS = [
   'glucose', 'targetTop', 'targetBottom', 'carbs', 'insulin', 'duration', 'percent', 'absolute',
   'relative', 'preBolus', 'rate', 'protein', 'fat',
@@ -89,7 +107,7 @@ const TREATMENT_NUMBERS = [
 /** Normalises one document of a collection; a string is the reason it was refused. */
 export function normalise(collection: Collection, input: unknown, nowMs: number): Normalised | string {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return 'not an object';
-  const doc: Doc = { ...(input as Doc) };
+  const doc = copyDoc(input as Doc);
   for (const k of ['srvModified', 'srvCreated', 'subject', 'isReadOnly']) delete doc[k];
   const { id, identifier } = ids(doc);
   delete doc._id;
@@ -105,7 +123,12 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
       if (n === null) delete doc[k];
       else doc[k] = n;
     }
-    Object.assign(doc, { date, dateString: iso(date), sysTime: iso(date), utcOffset: offset });
+    const at = iso(date);
+    doc.date = date;
+    doc.dateString = at;
+    doc.sysTime = at;
+    doc.utcOffset = offset;
+    if (identifier) doc.identifier = identifier;
     const device = typeof doc.device === 'string' ? doc.device : '';
     return {
       id,
@@ -114,7 +137,7 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
       date,
       utcOffsetMin: offset,
       dedupKey: `${String(doc.type)}|${date}`,
-      doc: { ...doc, ...(identifier ? { identifier } : {}) },
+      doc,
     };
   }
   const rawTime =
@@ -147,6 +170,7 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
       : collection === 'devicestatus'
         ? `${device}_${date}_${randomBytes(6).toString('hex')}`
         : `${device}_${date}`;
+  if (identifier) doc.identifier = identifier;
   // A treatment known by its `_id` is that document: its identifier is the `_id`, never one made
   // from created_at + eventType (that would merge two treatments which share a time and type).
   return {
@@ -156,6 +180,6 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
     date,
     utcOffsetMin: offset,
     dedupKey,
-    doc: { ...doc, ...(identifier ? { identifier } : {}) },
+    doc,
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
 import {
   changePatientData,
@@ -10,7 +11,7 @@ import {
   textProblem,
   type DataWriter,
 } from '../../patient-data';
-import { newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
+import { copyDoc, newObjectId, normalise, type Doc, type Normalised } from './ns-docs';
 import { isDocumentSerial, NS_SERIAL, NS_SERIALS_SQL, toRecords } from './ns-map';
 import { storeProfileSettings, unmapProfiles } from './ns-profile';
 import { refreshDerivedBasal } from './ns-scheduled';
@@ -62,6 +63,21 @@ const canonical = (v: unknown): string =>
       : JSON.stringify(v);
 const same = (a: Doc, b: Doc) => canonical(a) === canonical(b);
 const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
+const HOUR = 3_600_000;
+
+/** A document as a write answers it: with its `_id` and identifier. */
+function answer(doc: Doc, id: string, identifier: string): Doc {
+  const out = copyDoc(doc);
+  out._id = id;
+  out.identifier = identifier;
+  return out;
+}
+
+/** A document of the batch that is new, with the `_id` it gets. */
+interface New {
+  n: Normalised;
+  id: string;
+}
 
 /**
  * Hands out srvModified values for one write: each document its own, increasing, and above every
@@ -75,10 +91,15 @@ export async function modifiedStamps(
   nowMs: number,
 ): Promise<() => number> {
   const [row] = asRows<{ m: string | number | null }>(
-    await tx.execute(sql`select max(srv_modified) as m from nightscout_documents
-      where patient_id = ${patientId} and collection = ${collection}`),
+    await tx.execute(sql`select srv_modified as m from nightscout_documents
+      where patient_id = ${patientId} and collection = ${collection} order by srv_modified desc limit 1`),
   );
-  let next = Math.max(nowMs, Number(row?.m ?? 0) + 1);
+  return stampsAbove(row?.m ?? null, nowMs);
+}
+
+/** The stamps after the collection's newest srvModified (read as ORDER BY … LIMIT 1, see loadStored). */
+function stampsAbove(max: string | number | null, nowMs: number): () => number {
+  let next = Math.max(nowMs, Number(max ?? 0) + 1);
   return () => next++;
 }
 
@@ -103,6 +124,274 @@ function lookup<T>(
   return byIdentifier(n.identifier) ?? (n.id ? byId(n.id) : undefined) ?? key;
 }
 
+/** A string PostgreSQL may not store (see textProblem): with a NUL or any surrogate. */
+const suspectText = (s: string) => s.includes('\u0000') || /[\uD800-\uDFFF]/.test(s);
+
+/**
+ * Whether a string of the value (at any depth, keys included) has a NUL or any surrogate: a clean
+ * batch is cleared in one pass without allocating, and only a suspect one is checked document by
+ * document (textProblem, which tells a lone surrogate from a pair).
+ */
+function maybeBadText(value: unknown): boolean {
+  if (typeof value === 'string') return suspectText(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(maybeBadText);
+  for (const key in value) {
+    if (suspectText(key) || maybeBadText((value as Doc)[key])) return true;
+  }
+  return false;
+}
+
+interface Stored {
+  /** The collection's newest srvModified (null without documents). */
+  maxModified: string | number | null;
+  /** The `_id`s of the inputs the patient already uses, in any collection. */
+  taken: Set<string>;
+  /** Documents of the collection the inputs can match: by identifier, `_id` or de-duplication key. */
+  existing: Existing[];
+}
+
+/** The documents' times as spans: times less than an hour apart share one. */
+function spansOf(times: readonly number[]): { starts: number[]; ends: number[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const t of [...times].sort((x, y) => x - y)) {
+    if (ends.length && t - ends[ends.length - 1]! <= HOUR) {
+      ends[ends.length - 1] = t;
+    } else {
+      starts.push(t);
+      ends.push(t);
+    }
+  }
+  return { starts, ends };
+}
+
+/**
+ * In one statement, what a write needs to know of the stored documents: by `_id` (the primary key),
+ * by identifier (its unique index; the entries' fast path leaves it out, see readAndDecide) and by
+ * de-duplication key. A key is the type or eventType and the document's time, so its documents are
+ * read through the time index, one range per span of the batch's times (a millisecond wider either
+ * way, for the rounding of a time to microseconds). Read that way, and the newest srvModified by
+ * ORDER BY … LIMIT 1, both stay on their index even while the table has no statistics yet (a new
+ * table, or one filled since the last ANALYZE), when the planner would otherwise read all of the
+ * patient's documents.
+ */
+async function loadStored(
+  tx: Db,
+  patientId: string,
+  collection: Collection,
+  good: readonly Normalised[],
+  byIdentifier: boolean,
+): Promise<Stored> {
+  const ids = good.flatMap((g) => (g.id ? [g.id] : []));
+  const keyed = good.filter((g) => g.matchByKey && g.dedupKey);
+  const { starts, ends } = spansOf(keyed.map((g) => g.date));
+  const cols = sql`id, seq, identifier, dedup_key, doc, deleted, date, collection = ${collection} as here, null::bigint as m`;
+  const mine = sql`patient_id = ${patientId} and collection = ${collection}`;
+  const identifiers = byIdentifier ? good.map((g) => g.identifier) : [];
+  const rows = asRows<Existing & { here: boolean | null; m: string | number | null }>(
+    await tx.execute(sql`
+      select null::text as id, null::bigint as seq, null::text as identifier, null::text as dedup_key,
+        null::jsonb as doc, null::boolean as deleted, null::timestamptz as date, null::boolean as here,
+        (select srv_modified from nightscout_documents where ${mine} order by srv_modified desc limit 1) as m
+      union all
+      select ${cols} from nightscout_documents
+        where patient_id = ${patientId} and id = any(${pgArray(ids)}::text[])
+      union all
+      select ${cols} from nightscout_documents
+        where ${mine} and identifier = any(${pgArray(identifiers)}::text[])
+      union all
+      select d.* from unnest(${pgArray(starts)}::float8[], ${pgArray(ends)}::float8[]) as s(a, b)
+        cross join lateral (select ${cols} from nightscout_documents
+          where ${mine} and date >= to_timestamp((s.a - 1) / 1000.0) and date <= to_timestamp((s.b + 1) / 1000.0)
+            and dedup_key = any(${pgArray(keyed.map((g) => g.dedupKey))}::text[])
+          order by date) d`),
+  );
+  const idSet = new Set(ids);
+  const out: Stored = { maxModified: null, taken: new Set(), existing: [] };
+  for (const r of rows) {
+    if (r.here === null) out.maxModified = r.m;
+    else {
+      if (idSet.has(r.id)) out.taken.add(r.id);
+      if (r.here) out.existing.push(r);
+    }
+  }
+  return out;
+}
+
+/** What a write does with each document, decided from what is stored. */
+interface Decision {
+  /** The outcome, but for `docs` (see answers). */
+  out: WriteOutcome;
+  /** Per input, its answer: the refusal, or the document to answer with its `_id` and identifier. */
+  answers: Array<{ error: string } | readonly [Doc, string, string]>;
+  inserts: New[];
+  updates: Array<{ row: Existing; n: Normalised }>;
+  /** A document answered as the twin of a new one with another identifier. */
+  twinOfOtherIdentifier: boolean;
+}
+
+/**
+ * Matches each document to a stored one (Nightscout's order, see lookup) or, failing that, to a new
+ * one earlier in the batch (then it is a duplicate), else it is new: with its own `_id` unless the
+ * patient uses that one already.
+ */
+function decide(
+  normalised: ReadonlyArray<Normalised | string>,
+  collection: Collection,
+  { taken, existing }: Stored,
+  nowMs: number,
+): Decision {
+  const byIdentifier = new Map(existing.map((e) => [e.identifier, e]));
+  const byId = new Map(existing.map((e) => [e.id, e]));
+  const byKey = new Map(existing.filter((e) => e.dedup_key).map((e) => [e.dedup_key!, e]));
+  const d: Decision = {
+    out: {
+      docs: [],
+      outcomes: [],
+      stored: 0,
+      duplicates: 0,
+      rejected: 0,
+      firstTime: null,
+      lastTime: null,
+      uploadId: null,
+    },
+    answers: [],
+    inserts: [],
+    updates: [],
+    twinOfOtherIdentifier: false,
+  };
+  const { out, answers, inserts, updates } = d;
+  const updateOf = new Map<Existing, number>();
+  const pendingByIdentifier = new Map<string, New>();
+  const pendingById = new Map<string, New>();
+  const pendingByKey = new Map<string, New>();
+  for (const n of normalised) {
+    if (typeof n === 'string') {
+      out.outcomes.push({ rejected: n });
+      answers.push({ error: n });
+      out.rejected++;
+      continue;
+    }
+    const match = lookup(
+      n,
+      collection,
+      (i) => byIdentifier.get(i),
+      (id) => byId.get(id),
+      (k) => byKey.get(k),
+    );
+    const twin = match
+      ? undefined
+      : lookup(
+          n,
+          collection,
+          (i) => pendingByIdentifier.get(i),
+          (id) => pendingById.get(id),
+          (k) => pendingByKey.get(k),
+        );
+    if (match) {
+      const changed = match.deleted || !same(match.doc, n.doc);
+      // Twice in one batch: the later one wins, as two uploads in a row would.
+      const earlier = updateOf.get(match);
+      if (changed && earlier !== undefined) updates[earlier] = { row: match, n };
+      else if (changed) updateOf.set(match, updates.push({ row: match, n }) - 1);
+      out.outcomes.push(changed ? 'updated' : 'duplicate');
+      answers.push([n.doc, match.id, match.identifier]);
+    } else if (twin) {
+      if (twin.n.identifier !== n.identifier) d.twinOfOtherIdentifier = true;
+      out.outcomes.push('duplicate');
+      answers.push([twin.n.doc, twin.id, twin.n.identifier]);
+    } else {
+      const id = n.id && !taken.has(n.id) ? n.id : newObjectId(nowMs);
+      const row: New = { n, id };
+      inserts.push(row);
+      pendingByIdentifier.set(n.identifier, row);
+      pendingById.set(id, row);
+      if (n.dedupKey) pendingByKey.set(n.dedupKey, row);
+      out.outcomes.push('created');
+      answers.push([n.doc, id, n.identifier]);
+    }
+  }
+  out.duplicates = out.outcomes.filter((o) => o === 'duplicate').length;
+  return d;
+}
+
+/**
+ * Inserts the new documents, all in one JSON text, each with the next srvModified, and answers each
+ * one's seq by `_id`. The statement is sent before this returns (`then`, not `await`), so the
+ * caller's work runs while the database inserts.
+ */
+function insertDocs(
+  tx: Db,
+  patientId: string,
+  collection: Collection,
+  inserts: readonly New[],
+  stamp: () => number,
+  subject: string,
+): Promise<Map<string, number>> {
+  if (!inserts.length) return Promise.resolve(new Map());
+  const rows = inserts.map(({ id, n }, k) => ({
+    id,
+    identifier: n.identifier,
+    date: n.date,
+    off: n.utcOffsetMin,
+    dedup: n.dedupKey,
+    doc: n.doc,
+    k,
+  }));
+  const first = stamp();
+  for (let i = 1; i < inserts.length; i++) stamp();
+  return tx
+    .execute(
+      sql`
+      insert into nightscout_documents
+        (id, patient_id, collection, identifier, date, utc_offset_min, dedup_key, doc, srv_created, srv_modified, subject)
+      select u.id, ${patientId}, ${collection}, u.identifier, to_timestamp(u.date / 1000.0), u.off, u.dedup,
+             u.doc, ${first}::bigint + u.k, ${first}::bigint + u.k, ${subject}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as u(id text, identifier text, date float8, off smallint, dedup text, doc jsonb, k bigint)
+      returning id, seq`,
+    )
+    .then(
+      (r) => new Map(asRows<{ id: string; seq: string | number }>(r).map((row) => [row.id, Number(row.seq)])),
+    );
+}
+
+/**
+ * Reads what is stored and decides. Entries, the bulk of all uploads, may take the fast path: their
+ * stored twins are read by key (an entry's first match) and `_id`, but their identifiers are not
+ * looked up; the unique index checks them as the new ones are inserted. Such an insert that meets a
+ * stored identifier fails the transaction, and writeDocs writes the batch again on the full path.
+ * A batch that uses a stored `_id`, or has a twin with another identifier, goes the full path at
+ * once. Otherwise no insert can collide: under the lock, identifiers and `_id`s were matched, new
+ * `_id`s are never reused and twins in the batch were merged.
+ */
+async function readAndDecide(
+  tx: Db,
+  patientId: string,
+  collection: Collection,
+  normalised: ReadonlyArray<Normalised | string>,
+  good: readonly Normalised[],
+  opts: WriteOptions,
+  fast: boolean,
+): Promise<{ d: Decision; stamp: () => number }> {
+  let stored = await loadStored(tx, patientId, collection, good, !fast);
+  let d = decide(normalised, collection, stored, opts.nowMs);
+  if (fast && (stored.taken.size || d.twinOfOtherIdentifier)) {
+    stored = await loadStored(tx, patientId, collection, good, true);
+    d = decide(normalised, collection, stored, opts.nowMs);
+  }
+  return { d, stamp: stampsAbove(stored.maxModified, opts.nowMs) };
+}
+
+/** PostgreSQL's unique_violation (23505), also when drizzle wraps the driver's error in `cause`. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /**
  * Stores documents as Nightscout does: each matched by identifier, then `_id`, then its
  * de-duplication key (devicestatus: never) and updated if it changed, otherwise inserted; then the
@@ -116,120 +405,87 @@ export async function writeDocs(
   inputs: readonly unknown[],
   opts: WriteOptions,
 ): Promise<WriteOutcome> {
+  let prepared: Prepared | undefined;
+  const prepare = () => (prepared ??= prepareDocs(collection, inputs, opts.nowMs));
+  const write = (fast: boolean) => store(ctx, patientId, collection, prepare, opts, fast);
+  if (collection !== 'entries') return write(false);
+  try {
+    return await write(true);
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    return write(false);
+  }
+}
+
+interface Prepared {
+  /** Per input: the normalised document, or why it is refused. */
+  normalised: Array<Normalised | string>;
+  good: Normalised[];
+}
+
+function prepareDocs(collection: Collection, inputs: readonly unknown[], nowMs: number): Prepared {
   // A string PostgreSQL cannot store (a NUL byte, an unpaired surrogate) refuses its document
   // alone; stored, it would fail the whole batch.
+  const suspect = maybeBadText(inputs);
   const normalised = inputs.map((i) => {
-    const text = textProblem(i);
-    return text
-      ? `${text.path.slice(1) || 'document'}: ${text.message}`
-      : normalise(collection, i, opts.nowMs);
+    const text = suspect ? textProblem(i) : null;
+    return text ? `${text.path.slice(1) || 'document'}: ${text.message}` : normalise(collection, i, nowMs);
   });
-  const good = normalised.filter((n): n is Normalised => typeof n !== 'string');
+  return { normalised, good: normalised.filter((n): n is Normalised => typeof n !== 'string') };
+}
+
+async function store(
+  ctx: DataWriter,
+  patientId: string,
+  collection: Collection,
+  prepare: () => Prepared,
+  opts: WriteOptions,
+  fast: boolean,
+): Promise<WriteOutcome> {
   const { value } = await changePatientData(ctx, patientId, async (tx) => {
-    await lockPatient(tx, patientId);
-    const stamp = await modifiedStamps(tx, patientId, collection, opts.nowMs);
-    const ownIds = good.flatMap((g) => (g.id ? [g.id] : []));
-    // `_id` is unique per patient across collections: a client's `_id` taken elsewhere gets a new one.
-    const taken = new Set(
-      asRows<{ id: string }>(
-        await tx.execute(sql`select id from nightscout_documents where patient_id = ${patientId}
-          and id = any(${pgArray(ownIds)}::text[])`),
-      ).map((r) => r.id),
-    );
-    const existing = asRows<Existing>(
-      await tx.execute(sql`
-        select id, seq, identifier, dedup_key, doc, deleted, date from nightscout_documents
-        where patient_id = ${patientId} and collection = ${collection} and (
-          identifier = any(${pgArray(good.map((g) => g.identifier))}::text[])
-          or id = any(${pgArray(good.flatMap((g) => (g.id ? [g.id] : [])))}::text[])
-          or dedup_key = any(${pgArray(good.flatMap((g) => (g.dedupKey ? [g.dedupKey] : [])))}::text[]))`),
-    );
-    const byIdentifier = new Map(existing.map((e) => [e.identifier, e]));
-    const byId = new Map(existing.map((e) => [e.id, e]));
-    const byKey = new Map(existing.filter((e) => e.dedup_key).map((e) => [e.dedup_key!, e]));
-    const inserts: Array<Normalised & { newId: string }> = [];
-    const updates: Array<{ row: Existing; n: Normalised }> = [];
-    const out: WriteOutcome = {
-      docs: [],
-      outcomes: [],
-      stored: 0,
-      duplicates: 0,
-      rejected: 0,
-      firstTime: null,
-      lastTime: null,
-      uploadId: null,
-    };
-    const pending = new Map<string, Normalised & { newId: string }>();
-    for (const n of normalised) {
-      if (typeof n === 'string') {
-        out.outcomes.push({ rejected: n });
-        out.docs.push({ error: n });
-        out.rejected++;
-        continue;
+    // Its own statement: what the next one reads is then everything committed before the lock.
+    // Sent first (`then` sends it), it is taken while the documents are normalised.
+    const locked = lockPatient(tx, patientId).then(() => undefined);
+    locked.catch(() => undefined); // awaited below, after the normalising that may throw first
+    const { normalised, good } = prepare();
+    await locked;
+    const { d, stamp } = await readAndDecide(tx, patientId, collection, normalised, good, opts, fast);
+    const { out, inserts, updates } = d;
+    // Sent now and awaited below: while the database inserts, the answers and the portal records
+    // are made here (the new documents' seq is filled in when the insert answers).
+    const inserting = insertDocs(tx, patientId, collection, inserts, stamp, opts.subject);
+    inserting.catch(() => undefined); // awaited below, after work that may throw first
+    out.docs = d.answers.map((a) => ('error' in a ? a : answer(a[0], a[1], a[2])));
+    const made = [...inserts.map((i) => i.n), ...updates.map((u) => u.n)];
+    const records: DeviceRecord[] = [];
+    const madeFrom: number[] = [];
+    made.forEach((n, k) => {
+      for (const r of toRecords(collection, n.doc, 0, n.date, n.utcOffsetMin)) {
+        records.push(r);
+        madeFrom.push(k);
       }
-      const match = lookup(
-        n,
-        collection,
-        (i) => byIdentifier.get(i),
-        (d) => byId.get(d),
-        (k) => byKey.get(k),
-      );
-      const twin = lookup(
-        n,
-        collection,
-        (i) => pending.get(`i:${i}`),
-        (d) => pending.get(`d:${d}`),
-        (k) => pending.get(`k:${k}`),
-      );
-      if (match) {
-        const changed = match.deleted || !same(match.doc, n.doc);
-        // Twice in one batch: the later one wins, as two uploads in a row would.
-        const earlier = updates.findIndex((u) => u.row === match);
-        if (changed && earlier >= 0) updates[earlier] = { row: match, n };
-        else if (changed) updates.push({ row: match, n });
-        out.outcomes.push(changed ? 'updated' : 'duplicate');
-        out.docs.push({ ...n.doc, _id: match.id, identifier: match.identifier });
-      } else if (twin) {
-        out.outcomes.push('duplicate');
-        out.docs.push({ ...twin.doc, _id: twin.newId, identifier: twin.identifier });
-      } else {
-        const id = n.id && !taken.has(n.id) ? n.id : newObjectId(opts.nowMs);
-        const row = { ...n, newId: id };
-        inserts.push(row);
-        pending.set(`i:${n.identifier}`, row).set(`d:${id}`, row);
-        if (n.dedupKey) pending.set(`k:${n.dedupKey}`, row);
-        out.outcomes.push('created');
-        out.docs.push({ ...n.doc, _id: id, identifier: n.identifier });
-      }
-    }
-    out.duplicates = out.outcomes.filter((o) => o === 'duplicate').length;
+    });
+    const { valid } = checkRecords(records, opts.nowMs);
+    const seqOf = await inserting;
+    const seqs = [...inserts.map((i) => seqOf.get(i.id)), ...updates.map((u) => Number(u.row.seq))];
     const mapped: Array<{ seq: number; n: Normalised }> = [];
-    const stamps = inserts.map(() => stamp());
-    if (inserts.length) {
-      const rows = asRows<{ id: string; seq: string | number }>(
-        await tx.execute(sql`
-          insert into nightscout_documents
-            (id, patient_id, collection, identifier, date, utc_offset_min, dedup_key, doc, srv_created, srv_modified, subject)
-          select u.id, ${patientId}, ${collection}, u.identifier, to_timestamp(u.date / 1000.0), u.off, u.dedup,
-                 u.doc, u.modified, u.modified, ${opts.subject}
-          from unnest(${pgArray(inserts.map((i) => i.newId))}::text[], ${pgArray(inserts.map((i) => i.identifier))}::text[],
-                      ${pgArray(inserts.map((i) => i.date))}::float8[], ${pgArray(inserts.map((i) => i.utcOffsetMin))}::smallint[],
-                      ${pgArray(inserts.map((i) => i.dedupKey))}::text[], ${pgArray(inserts.map((i) => JSON.stringify(i.doc)))}::jsonb[],
-                      ${pgArray(stamps)}::bigint[])
-            as u(id, identifier, date, off, dedup, doc, modified)
-          on conflict do nothing
-          returning id, seq`),
-      );
-      const seqOf = new Map(rows.map((r) => [r.id, Number(r.seq)]));
-      for (const i of inserts) if (seqOf.has(i.newId)) mapped.push({ seq: seqOf.get(i.newId)!, n: i });
-    }
+    made.forEach((n, k) => {
+      const seq = seqs[k];
+      if (seq !== undefined) mapped.push({ seq, n });
+    });
+    // Each checked record (a copy the check made) gets its document's seq, if the check would take it.
+    const checked = valid.flatMap(({ index, record }) => {
+      const seq = seqs[madeFrom[index]!];
+      if (seq === undefined || !Number.isSafeInteger(seq)) return [];
+      record.seq = seq;
+      return [record];
+    });
     for (const { row, n } of updates) {
       await tx.execute(sql`
         update nightscout_documents set doc = ${JSON.stringify(n.doc)}::jsonb, date = ${new Date(n.date).toISOString()}::timestamptz,
           utc_offset_min = ${n.utcOffsetMin}, dedup_key = ${n.dedupKey}, srv_modified = ${stamp()}, deleted = false,
           subject = ${opts.subject}
         where patient_id = ${patientId} and id = ${row.id}`);
-      mapped.push({ seq: Number(row.seq), n });
     }
     await unmapDocs(
       tx,
@@ -243,28 +499,20 @@ export async function writeDocs(
         patientId,
         mapped.filter((m) => m.n.doc.isValid !== false).map((m) => ({ doc: m.n.doc, date: m.n.date })),
       );
-    const records = mapped.flatMap(({ seq, n }) => toRecords(collection, n.doc, seq, n.date, n.utcOffsetMin));
-    const { valid } = checkRecords(records, opts.nowMs);
-    if (valid.length)
-      await storeRecords(
+    if (checked.length) await storeRecords(tx, patientId, 'uploaded', checked, opts.nowMs);
+    // Temp basals and the scheduled basal between them, from the documents where they are now and
+    // where they were before this write. Entries decide neither.
+    if (collection !== 'entries')
+      await refreshDerivedBasal(
         tx,
         patientId,
-        'uploaded',
-        valid.map((v) => v.record),
+        collection,
+        [
+          ...mapped.map((m) => ({ doc: m.n.doc, date: m.n.date })),
+          ...updates.map((u) => ({ doc: u.row.doc, date: new Date(u.row.date).getTime() })),
+        ],
         opts.nowMs,
       );
-    // Temp basals and the scheduled basal between them, from the documents where they are now and
-    // where they were before this write.
-    await refreshDerivedBasal(
-      tx,
-      patientId,
-      collection,
-      [
-        ...mapped.map((m) => ({ doc: m.n.doc, date: m.n.date })),
-        ...updates.map((u) => ({ doc: u.row.doc, date: new Date(u.row.date).getTime() })),
-      ],
-      opts.nowMs,
-    );
     out.stored = mapped.length;
     const times = mapped.map((m) => m.n.date);
     out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
