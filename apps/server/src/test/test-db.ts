@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 
 export const TEMPLATE_DIR = fileURLToPath(new URL('../../../../.tmp/', import.meta.url));
 export const TEMPLATE_FILE = `${TEMPLATE_DIR}pglite-template.tar`;
-export const PG_TEMPLATE_DB = 'cgm_test_template';
+/** One template per checkout, so test runs of two checkouts on one PostgreSQL never drop each other's. */
+export const PG_TEMPLATE_DB = `cgm_test_template_${createHash('sha1').update(TEMPLATE_DIR).digest('hex').slice(0, 10)}`;
 
 /** Which database the db tests run on in this process (both in CI: see `npm run test:db`). */
 export const testDriver = (): 'postgres' | 'pglite' =>
