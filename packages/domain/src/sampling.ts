@@ -144,14 +144,26 @@ export function intervalsBySource<K extends string | number>(
   sources: readonly SamplingSource<K>[],
   readings: SourcedTimes<K>,
 ): Map<K, number> {
+  const nominal = new Map(sources.map((s) => [s.key, s.nominalMin] as const));
+  const known = (key: K) => {
+    const min = nominal.get(key);
+    return min != null && min > 0 && min < Infinity;
+  };
+  // Only sources without a known interval need their times (a 90-day report has 65,000 readings).
   const timesOf = new Map<K, number[]>();
+  let lastKey: K | undefined;
+  let lastKnown = false;
   for (let i = 0; i < readings.times.length; i++) {
     const key = readings.sourceKeys[i]!;
+    if (key !== lastKey) {
+      lastKey = key;
+      lastKnown = known(key);
+    }
+    if (lastKnown) continue;
     const list = timesOf.get(key);
     if (list) list.push(readings.times[i]!);
     else timesOf.set(key, [readings.times[i]!]);
   }
-  const nominal = new Map(sources.map((s) => [s.key, s.nominalMin] as const));
   const out = new Map<K, number>();
   for (const s of sources) out.set(s.key, sourceIntervalMin(s.nominalMin, timesOf.get(s.key) ?? []));
   for (const [key, times] of timesOf) {
@@ -169,7 +181,16 @@ export function assignIntervals<K extends string | number>(
   readings: SourcedTimes<K>,
 ): Float64Array {
   const bySource = intervalsBySource(sources, readings);
-  return Float64Array.from({ length: readings.times.length }, (_, i) =>
-    bySource.get(readings.sourceKeys[i]!)!,
-  );
+  const out = new Float64Array(readings.times.length);
+  let lastKey: K | undefined;
+  let interval = 0;
+  for (let i = 0; i < out.length; i++) {
+    const key = readings.sourceKeys[i]!;
+    if (key !== lastKey || i === 0) {
+      lastKey = key;
+      interval = bySource.get(key)!;
+    }
+    out[i] = interval;
+  }
+  return out;
 }

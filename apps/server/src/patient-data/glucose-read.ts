@@ -96,10 +96,11 @@ export function eachGlucose(
 
 /** Each reading's interval from its source bits (domain assignIntervals). */
 export function intervalsOf(times: ArrayLike<number>, sources: ArrayLike<number>): Float64Array {
-  const known: SamplingSource<number>[] = [...new Set(Array.from(sources))].map((key) => ({
-    key,
-    nominalMin: intervalOfClass(key & 7),
-  }));
+  const keys = new Set<number>();
+  for (let i = 0, last = -1; i < sources.length; i++) {
+    if (sources[i] !== last) keys.add((last = sources[i]!));
+  }
+  const known: SamplingSource<number>[] = [...keys].map((key) => ({ key, nominalMin: intervalOfClass(key & 7) }));
   return assignIntervals(known, { times, sourceKeys: sources });
 }
 
