@@ -1,8 +1,12 @@
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import type { DeviceRecord } from '@cgm/contract';
 import { changePatientData, type DataWriter } from './patient-change';
+import { appendGlucoseOnce, type GlucoseAppended } from './glucose-append';
+import type { SgRecord } from './glucose-merge';
 import { checkRecords, type RecordProblem } from './record-checks';
 import { storeRecords, type Source } from './store-records';
-import { recordUpload } from './upload-history';
+import { uploadInsert } from './upload-history';
 
 export interface AppendRequest {
   patientId: string;
@@ -55,6 +59,23 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
   const receivedAt = ctx.clock.now();
   const { valid, problems } = checkRecords(req.records, receivedAt.getTime());
   const good = valid.map((v) => v.record);
+  const rejected = problems.length + (req.rejectedUnparsed ?? 0);
+  const done = (stored: number, uploadId: string, eventNo: number | null): AppendOutcome => ({
+    error: 0,
+    stored,
+    duplicates: good.length - stored,
+    rejected,
+    problems,
+    uploadId,
+    eventNo,
+  });
+  const fast = onlyReadings(req, good)
+    ? await appendReadingsAtOnce(ctx, req, good, receivedAt, rejected)
+    : null;
+  if (fast) {
+    if (fast.eventNo !== null) ctx.bus.publish(req.patientId, fast.eventNo);
+    return done(fast.stored, fast.uploadId, fast.eventNo);
+  }
   const size = req.commitEvery && req.commitEvery > 0 ? req.commitEvery : Math.max(1, good.length);
   let stored = 0;
   let eventNo: number | null = null;
@@ -69,32 +90,73 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
             sameInstantIsDuplicate: req.sameInstantIsDuplicate,
           })
         : 0;
-      if (isLast) {
-        uploadId = await recordUpload(tx, {
-          patientId: req.patientId,
-          source: req.source,
-          deviceId: req.deviceId,
-          receivedAt,
-          stored: stored + n,
-          duplicates: good.length - stored - n,
-          rejected: problems.length + (req.rejectedUnparsed ?? 0),
-          times: good.map((r) => r.time),
-          label: req.label,
-        });
-        await req.alsoInTransaction?.(tx);
-      }
-      return { value: n, changed: n > 0 };
+      if (!isLast) return { value: n, changed: n > 0 };
+      await req.alsoInTransaction?.(tx);
+      const upload = uploadInsert({
+        patientId: req.patientId,
+        source: req.source,
+        deviceId: req.deviceId,
+        receivedAt,
+        stored: stored + n,
+        duplicates: good.length - stored - n,
+        rejected,
+        times: good.map((r) => r.time),
+        label: req.label,
+      });
+      uploadId = upload.id;
+      return { value: n, changed: n > 0, finally: [upload.insert] };
     });
     stored += out.value;
     eventNo = out.eventNo ?? eventNo;
   }
-  return {
-    error: 0,
-    stored,
-    duplicates: good.length - stored,
-    rejected: problems.length + (req.rejectedUnparsed ?? 0),
-    problems,
-    uploadId,
-    eventNo,
+  return done(stored, uploadId, eventNo);
+}
+
+/** An upload of sensor readings alone, stored in one part with nothing else in its transaction. */
+function onlyReadings(req: AppendRequest, good: readonly DeviceRecord[]): good is SgRecord[] {
+  return (
+    good.length > 0 &&
+    !req.alsoInTransaction &&
+    !(req.commitEvery && req.commitEvery > 0 && good.length > req.commitEvery) &&
+    good.every((r) => r.type === 'sg')
+  );
+}
+
+/**
+ * Sensor readings alone are written in one statement (glucose-append.ts); if other writes of the
+ * patient's data keep coming in between, null, and the transaction below does it.
+ */
+async function appendReadingsAtOnce(
+  ctx: DataWriter,
+  req: AppendRequest,
+  records: SgRecord[],
+  receivedAt: Date,
+  rejected: number,
+): Promise<GlucoseAppended | null> {
+  const append = {
+    patientId: req.patientId,
+    source: req.source,
+    records,
+    receivedMs: receivedAt.getTime(),
+    sameInstantIsDuplicate: req.sameInstantIsDuplicate ?? false,
+    upload: {
+      patientId: req.patientId,
+      source: req.source,
+      deviceId: req.deviceId,
+      receivedAt,
+      rejected,
+      times: records.map((r) => r.time),
+      label: req.label,
+    },
   };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const out = await appendGlucoseOnce(ctx.db, append, ctx.clock.now().getTime());
+      if (out) return out;
+    } catch (e) {
+      // A source another write recorded in between (its number or serial is taken): read again.
+      if (!isUniqueViolation(e)) throw e;
+    }
+  }
+  return null;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { patientDataEvents } from '../db/schema';
 
@@ -10,12 +10,19 @@ import { patientDataEvents } from '../db/schema';
  * The number is the commit time in ms when that is larger (meaningful across processes and
  * restarts), else one more than the last.
  */
-export async function nextEventNo(tx: Db, patientId: string, nowMs: number): Promise<number> {
-  const res = await tx.execute(sql`
+export async function nextEventNo(
+  tx: Db,
+  patientId: string,
+  nowMs: number,
+  alsoWrite: readonly SQL[] = [],
+): Promise<number> {
+  // `alsoWrite`: the transaction's last writes (an upload-history row), sent in the same statement.
+  const also = alsoWrite.map((part, i) => sql`${sql.raw(`a${i}`)} as (${part}), `);
+  const res = await tx.execute(sql`with ${sql.join(also, sql``)} ev as (
     insert into patient_data_events (patient_id, event_no) values (${patientId}, ${Math.floor(nowMs)})
     on conflict (patient_id) do update
       set event_no = greatest(patient_data_events.event_no + 1, excluded.event_no)
-    returning event_no`);
+    returning event_no) select event_no from ev`);
   const rows = (res as unknown as { rows: Array<{ event_no: string | number }> }).rows;
   return Number(rows[0]!.event_no);
 }
@@ -28,3 +35,33 @@ export async function lastEventNo(db: Db, patientId: string): Promise<number> {
     .where(eq(patientDataEvents.patientId, patientId));
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * The patient's data lock, taken first by a writer that reads before it writes (glucose-store.ts):
+ * the row lock on the patient's event row, held until the commit. Taking it moves the number on,
+ * so a write in one statement that read before (eventGuardCte) finds its number gone and writes
+ * nothing, whether or not this transaction goes on to change anything and take a number itself.
+ */
+export async function lockPatientData(tx: Db, patientId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into patient_data_events (patient_id, event_no) values (${patientId}, 1)
+    on conflict (patient_id) do update set event_no = patient_data_events.event_no + 1`);
+}
+
+/**
+ * The CTE `ev` of a write done in one statement: the patient's next event number, taken only if
+ * their data is still as read (`seenEventNo`, null when they had no event row). Every write of a
+ * patient's data moves that number under the same row lock, so a write that ran in between makes
+ * `ev` empty, and the statement's other parts (guarded by `exists (select 1 from ev)`) do nothing.
+ */
+export function eventGuardCte(patientId: string, seenEventNo: number | null, nowMs: number): SQL {
+  const now = Math.floor(nowMs);
+  return seenEventNo === null
+    ? sql`ev as (insert into patient_data_events (patient_id, event_no) values (${patientId}, ${now})
+        on conflict (patient_id) do nothing returning event_no)`
+    : sql`ev as (update patient_data_events set event_no = greatest(event_no + 1, ${now})
+        where patient_id = ${patientId} and event_no = ${seenEventNo} returning event_no)`;
+}
+
+/** The condition of the parts guarded by eventGuardCte. */
+export const EVENT_GUARD = sql`exists (select 1 from ev)`;

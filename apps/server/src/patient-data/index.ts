@@ -2,10 +2,10 @@
 // of device records and the live event numbers. Features and adapters import from here only.
 export { appendRecords, type AppendOutcome, type AppendRequest } from './append-records';
 export { changePatientData, type DataWriter } from './patient-change';
-export { lastEventNo } from './data-events';
+export { lastEventNo, lockPatientData } from './data-events';
 export { checkRecords, textProblem, MAX_FUTURE_MS, type RecordProblem } from './record-checks';
 export { storeRecords, type Source } from './store-records';
-export { recordUpload, type UploadRow } from './upload-history';
+export { recordUpload, uploadInsert, type UploadRow } from './upload-history';
 export { insertUnnest, pgArray, type Column } from './bulk-insert';
 export {
   deviceOfSerial,

@@ -18,6 +18,8 @@ export interface StoreOptions {
    * or bolus in a second file, or in the portal's own export read back, must not count twice).
    */
   sameInstantIsDuplicate?: boolean;
+  /** The transaction already holds the patient's data lock (data-events.ts lockPatientData). */
+  patientLocked?: boolean;
 }
 
 /** What makes a stored row at the same instant the same record (sensor readings: glucose-store.ts). */
@@ -63,7 +65,10 @@ export async function storeRecords(
     ['utc_offset_min', 'smallint', rows.map((r) => r.utc_offset_min)],
     ['source', 'text', rows.map(() => source)],
   ];
-  stored += await storeGlucose(tx, patientId, source, by('sg'), receivedMs, opts.sameInstantIsDuplicate);
+  stored += await storeGlucose(tx, patientId, source, by('sg'), receivedMs, {
+    sameInstantIsDuplicate: opts.sameInstantIsDuplicate,
+    patientLocked: opts.patientLocked,
+  });
   for (const part of chunks([...by('calibration'), ...by('bg')])) {
     stored += await insertUnnest(
       tx,

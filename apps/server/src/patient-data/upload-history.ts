@@ -1,5 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { uploads } from '../db/schema';
 import { newId } from '../lib/crypto';
 
 export interface UploadRow {
@@ -16,8 +16,11 @@ export interface UploadRow {
   label?: string | null;
 }
 
-/** The one place an upload-history row is written (spec §3 upload history); returns its id. */
-export async function recordUpload(tx: Db, row: UploadRow): Promise<string> {
+/**
+ * The one place an upload-history row is made (spec §3 upload history): its id and the INSERT,
+ * written only where `guard` holds (a part of a write in one statement, glucose-append.ts).
+ */
+export function uploadInsert(row: UploadRow, guard: SQL = sql`true`): { id: string; insert: SQL } {
   const id = newId();
   let first = Infinity;
   let last = -Infinity;
@@ -25,18 +28,19 @@ export async function recordUpload(tx: Db, row: UploadRow): Promise<string> {
     if (t < first) first = t;
     if (t > last) last = t;
   }
-  await tx.insert(uploads).values({
-    id,
-    patientId: row.patientId,
-    deviceId: row.deviceId ?? null,
-    source: row.source,
-    receivedAt: row.receivedAt,
-    stored: row.stored,
-    duplicates: row.duplicates,
-    rejected: row.rejected,
-    firstTime: row.times.length ? new Date(first) : null,
-    lastTime: row.times.length ? new Date(last) : null,
-    label: row.label ?? null,
-  });
+  const iso = (ms: number) => (row.times.length ? new Date(ms).toISOString() : null);
+  const insert = sql`insert into uploads (id, patient_id, device_id, source, received_at, stored,
+      duplicates, rejected, first_time, last_time, label)
+    select ${id}, ${row.patientId}, ${row.deviceId ?? null}, ${row.source},
+      ${row.receivedAt.toISOString()}::timestamptz, ${row.stored}, ${row.duplicates}, ${row.rejected},
+      ${iso(first)}::timestamptz, ${iso(last)}::timestamptz, ${row.label ?? null}
+    where ${guard}`;
+  return { id, insert };
+}
+
+/** Writes an upload-history row in the caller's transaction; returns its id. */
+export async function recordUpload(tx: Db, row: UploadRow): Promise<string> {
+  const { id, insert } = uploadInsert(row);
+  await tx.execute(insert);
   return id;
 }

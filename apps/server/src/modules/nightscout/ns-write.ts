@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import {
   changePatientData,
   checkRecords,
   pgArray,
-  recordUpload,
+  lockPatientData,
+  uploadInsert,
   removeGlucose,
   storeRecords,
   textProblem,
@@ -104,8 +106,8 @@ function stampsAbove(max: string | number | null, nowMs: number): () => number {
 }
 
 /** Writes of one patient's documents run one at a time (concurrent uploads of the same reading store it once). */
-export const lockPatient = (tx: Db, patientId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ns:${patientId}`}))`);
+/** Nightscout writes and deletes hold the patient's data lock: one writer of their documents at a time. */
+export const lockPatient = (tx: Db, patientId: string) => lockPatientData(tx, patientId);
 
 /**
  * The stored document an incoming one is, in Nightscout's order: entries by time + type first
@@ -384,14 +386,6 @@ async function readAndDecide(
   return { d, stamp: stampsAbove(stored.maxModified, opts.nowMs) };
 }
 
-/** PostgreSQL's unique_violation (23505), also when drizzle wraps the driver's error in `cause`. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Stores documents as Nightscout does: each matched by identifier, then `_id`, then its
  * de-duplication key (devicestatus: never) and updated if it changed, otherwise inserted; then the
@@ -499,7 +493,8 @@ async function store(
         patientId,
         mapped.filter((m) => m.n.doc.isValid !== false).map((m) => ({ doc: m.n.doc, date: m.n.date })),
       );
-    if (checked.length) await storeRecords(tx, patientId, 'uploaded', checked, opts.nowMs);
+    if (checked.length)
+      await storeRecords(tx, patientId, 'uploaded', checked, opts.nowMs, { patientLocked: true });
     // Temp basals and the scheduled basal between them, from the documents where they are now and
     // where they were before this write. Entries decide neither.
     if (collection !== 'entries')
@@ -517,19 +512,20 @@ async function store(
     const times = mapped.map((m) => m.n.date);
     out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
     out.lastTime = times.length ? times.reduce((a, b) => Math.max(a, b)) : null;
-    if (opts.label) {
-      out.uploadId = await recordUpload(tx, {
-        patientId,
-        source: 'uploaded',
-        receivedAt: new Date(opts.nowMs),
-        stored: out.stored,
-        duplicates: out.duplicates,
-        rejected: out.rejected,
-        times,
-        label: opts.label,
-      });
-    }
-    return { value: out, changed: out.stored > 0 };
+    const upload = opts.label
+      ? uploadInsert({
+          patientId,
+          source: 'uploaded',
+          receivedAt: new Date(opts.nowMs),
+          stored: out.stored,
+          duplicates: out.duplicates,
+          rejected: out.rejected,
+          times,
+          label: opts.label,
+        })
+      : null;
+    out.uploadId = upload?.id ?? null;
+    return { value: out, changed: out.stored > 0, finally: upload ? [upload.insert] : [] };
   });
   return value;
 }

@@ -10,13 +10,7 @@ export type InvitationRow = typeof invitationCodes.$inferSelect;
 // SQL of registration and HCP applications. Every function takes the database or a transaction
 // (a drizzle transaction is a database), so the services decide what runs atomically.
 
-/** PostgreSQL's unique_violation (23505), also when drizzle wraps the driver's error in `cause`. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+export { isUniqueViolation } from '../../db/errors';
 
 export async function insertAccount(db: Db, user: NewUserRow, profile: NewProfileRow): Promise<void> {
   await db.insert(users).values(user);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDriver } from '../../test/test-db';
 import { openDatabase } from '../../db/client';
 import { createUser } from '../../cli/create-user';
-import { removeGlucose, storeRecords } from '../../patient-data';
+import { appendRecords, removeGlucose, storeRecords } from '../../patient-data';
 import { decodeBlock, type SgBlockRecord as SgBlockRecordLike } from '../../patient-data/glucose-block';
 import { countsOfDay } from '../../patient-data/glucose-counts';
 import { createReportsRepository } from './reports.repository';
@@ -151,6 +151,29 @@ async function expectSame(from: number, to: number, options: OptionRange[] = [])
   return ref.length;
 }
 
+/** The incremental hour counts equal the counts of the whole days computed afresh; returns how many rows. */
+async function expectFreshCounts(): Promise<number> {
+  const counts = await t.ctx.db
+    .execute(sql`select extract(epoch from hour)::bigint / 3600 as hour, src, n, below, above,
+      g1, g2, g5, g15 from sg_hour_counts where patient_id = ${patient} order by 1, 2`);
+  const blocks = await t.ctx.db.execute(
+    sql`select hour, packed from sg_blocks where patient_id = ${patient} order by hour`,
+  );
+  const byDay = new Map<number, SgBlockRecordLike[]>();
+  for (const b of (blocks as unknown as { rows: Array<{ hour: number; packed: Uint8Array }> }).rows) {
+    const day = Math.floor(Number(b.hour) / 24);
+    byDay.set(day, [...(byDay.get(day) ?? []), ...decodeBlock(b.packed)]);
+  }
+  const fresh = [...byDay.values()].flatMap((records) => [...countsOfDay(records)]);
+  const stored = (counts as unknown as { rows: Array<Record<string, number>> }).rows.map((r) => [
+    `${Number(r.hour)}:${Number(r.src)}`,
+    [r.n, r.below, r.above, r.g1, r.g2, r.g5, r.g15].map(Number),
+  ]);
+  const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : 1);
+  expect((stored as Array<[string, number[]]>).sort(byKey)).toEqual(fresh.sort(byKey));
+  return stored.length;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   patient = await createUser(t.ctx.db, {
@@ -200,26 +223,7 @@ describe('day blocks', () => {
     await removeWhere((r) => r.serial === 'TXB');
     await restore(moved.map((r) => ({ ...r, time: r.time + DAY })));
     await expectSame(T0, T0 + 8 * DAY);
-    // The incremental counts equal the counts of the whole days computed afresh.
-    const counts = await t.ctx.db
-      .execute(sql`select extract(epoch from hour)::bigint / 3600 as hour, src, n, below, above,
-        g1, g2, g5, g15 from sg_hour_counts where patient_id = ${patient} order by 1, 2`);
-    const blocks = await t.ctx.db.execute(
-      sql`select hour, packed from sg_blocks where patient_id = ${patient} order by hour`,
-    );
-    const byDay = new Map<number, SgBlockRecordLike[]>();
-    for (const b of (blocks as unknown as { rows: Array<{ hour: number; packed: Uint8Array }> }).rows) {
-      const day = Math.floor(Number(b.hour) / 24);
-      byDay.set(day, [...(byDay.get(day) ?? []), ...decodeBlock(b.packed)]);
-    }
-    const fresh = [...byDay.values()].flatMap((records) => [...countsOfDay(records)]);
-    const stored = (counts as unknown as { rows: Array<Record<string, number>> }).rows.map((r) => [
-      `${Number(r.hour)}:${Number(r.src)}`,
-      [r.n, r.below, r.above, r.g1, r.g2, r.g5, r.g15].map(Number),
-    ]);
-    const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : 1);
-    expect(stored.length).toBeGreaterThan(100);
-    expect((stored as Array<[string, number[]]>).sort(byKey)).toEqual(fresh.sort(byKey));
+    expect(await expectFreshCounts()).toBeGreaterThan(100);
   });
 
   it('read basal segments overlapping the range, with their auto-mode deliveries', async () => {
@@ -288,6 +292,36 @@ describe.runIf(testDriver() === 'postgres')('day blocks under concurrent writers
       remember(sensor('TXC1', start, 100, 5 * MIN), 'realtime', patient);
       remember(sensor('TXC2', start + MIN, 100, 5 * MIN), 'realtime', patient);
       expect(await expectSame(start, start + DAY)).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+  it('hold every reading when one-statement uploads race each other and a transaction', async () => {
+    // Device uploads of readings alone are written in one statement, checked against the
+    // patient's event number (patient-data/glucose-append.ts); a transaction writes under its lock.
+    const second = await openDatabase({
+      databaseUrl: (t.ctx.database.pool!.options as { connectionString: string }).connectionString,
+    });
+    try {
+      const start = T0 + 25 * DAY;
+      const writers = [t.ctx.db, second.db].map((db) => ({ db, bus: t.ctx.bus, clock: t.ctx.clock }));
+      const device = async (k: number) => {
+        const records = sensor(`TXR${k}`, start + k * 20_000, 40, 2 * MIN);
+        for (const r of records)
+          await appendRecords(writers[k % 2]!, { patientId: patient, source: 'realtime', records: [r] });
+        remember(records, 'realtime', patient);
+      };
+      const slowTransaction = async () => {
+        const records = sensor('TXR-T', start + 50_000, 60, 2 * MIN);
+        await second.db.transaction(async (tx) => {
+          await storeRecords(tx, patient, 'realtime', records);
+          await tx.execute(sql`select pg_sleep(0.3)`);
+        });
+        remember(records, 'realtime', patient);
+      };
+      await Promise.all([device(1), device(2), device(3), slowTransaction()]);
+      expect(await expectSame(start, start + DAY)).toBe(3 * 40 + 60);
+      await expectFreshCounts();
     } finally {
       await second.close();
     }

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createUser } from '../cli/create-user';
+import type { Db } from '../db/client';
+import { lastEventNo } from './data-events';
+import { appendGlucoseOnce, type GlucoseAppend } from './glucose-append';
+import { readGlucoseRecords } from './glucose-read';
+import { storeRecords } from './store-records';
+import { changePatientData } from './patient-change';
+
+// A device upload of readings alone is written in one statement, guarded by the patient's event
+// number: it writes everything or, when another write came between its read and its write, nothing.
+
+let t: TestApp;
+let patient: string;
+const T = Date.parse('2026-11-20T10:00:00Z');
+const sg = (serial: string, seq: number, minutes: number, mgdl = 120) => ({
+  type: 'sg' as const,
+  serial,
+  seq,
+  time: T + minutes * 60_000,
+  utc_offset_min: 60,
+  mgdl,
+});
+const append = (records: GlucoseAppend['records']): GlucoseAppend => ({
+  patientId: patient,
+  source: 'realtime',
+  records,
+  receivedMs: T + 3_600_000,
+  sameInstantIsDuplicate: false,
+  upload: { patientId: patient, source: 'realtime', receivedAt: new Date(T), rejected: 0, times: [] },
+});
+const uploadsOf = async () =>
+  Number(
+    (
+      (await t.ctx.db.execute(
+        sql`select count(*)::int as n from uploads where patient_id = ${patient}`,
+      )) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows[0]!.n,
+  );
+/** The database, with `between` run once after the first statement (the read) has answered. */
+function interleaved(between: () => Promise<unknown>): Db {
+  let calls = 0;
+  return new Proxy(t.ctx.db, {
+    get(target, key, receiver) {
+      if (key !== 'execute') return Reflect.get(target, key, receiver);
+      return async (query: Parameters<Db['execute']>[0]) => {
+        const out = await target.execute(query);
+        if (++calls === 1) await between();
+        return out;
+      };
+    },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  patient = await createUser(t.ctx.db, {
+    username: 'append@example.com',
+    password: 'Gluco$e9x',
+    userType: 'P',
+    realname: 'Append Once',
+  });
+});
+afterAll(() => t.close());
+
+describe('a one-statement glucose write', () => {
+  it('stores new readings and a new source, writes the upload row and takes the next event number', async () => {
+    const out = await appendGlucoseOnce(t.ctx.db, append([sg('TX-A', 1, 0), sg('TX-A', 2, 2, 65)]), T);
+    expect(out).toMatchObject({ stored: 2 });
+    expect(out!.eventNo).toBe(await lastEventNo(t.ctx.db, patient));
+    const stored = await readGlucoseRecords(t.ctx.db, patient, T, T + 3_600_000);
+    expect(stored.map((r) => [r.time, r.mgdl, r.serial])).toEqual([
+      [T, 120, 'TX-A'],
+      [T + 120_000, 65, 'TX-A'],
+    ]);
+    expect(await uploadsOf()).toBe(1);
+  });
+
+  it('writes only the upload row when every reading is a duplicate, and takes no event number', async () => {
+    const before = await lastEventNo(t.ctx.db, patient);
+    const out = await appendGlucoseOnce(t.ctx.db, append([sg('TX-A', 2, 2, 65)]), T);
+    expect(out).toMatchObject({ stored: 0, eventNo: null });
+    expect(await lastEventNo(t.ctx.db, patient)).toBe(before);
+    expect(await uploadsOf()).toBe(2);
+  });
+
+  it('writes nothing when another write came between its read and its write', async () => {
+    const before = await uploadsOf();
+    // Another upload stores a reading of the same hour after this one read the blocks.
+    const other = () =>
+      changePatientData(t.ctx, patient, async (tx) => ({
+        value: null,
+        changed: (await storeRecords(tx, patient, 'realtime', [sg('TX-B', 1, 5, 180)])) > 0,
+      }));
+    const raced = await appendGlucoseOnce(interleaved(other), append([sg('TX-A', 3, 4, 99)]), T);
+    expect(raced).toBeNull();
+    // The other write is whole, this one left no trace: no reading, no upload row.
+    const stored = await readGlucoseRecords(t.ctx.db, patient, T, T + 3_600_000);
+    expect(stored.map((r) => r.mgdl)).toEqual([120, 65, 180]);
+    expect(await uploadsOf()).toBe(before);
+    // Tried again, it goes through, and both are kept.
+    expect(await appendGlucoseOnce(t.ctx.db, append([sg('TX-A', 3, 4, 99)]), T)).toMatchObject({ stored: 1 });
+    const after = await readGlucoseRecords(t.ctx.db, patient, T, T + 3_600_000);
+    expect(after.map((r) => r.mgdl)).toEqual([120, 65, 99, 180]);
+  });
+});
