@@ -189,5 +189,7 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
   await database.close();
 }
 
-for (const target of await benchDatabases()) await run(target);
+// WRITE_DB=PostgreSQL (or PGlite) runs one of the two while tuning.
+for (const target of await benchDatabases())
+  if (!process.env.WRITE_DB || process.env.WRITE_DB === target.label) await run(target);
 process.exit(0);

@@ -100,7 +100,10 @@ export function intervalsOf(times: ArrayLike<number>, sources: ArrayLike<number>
   for (let i = 0, last = -1; i < sources.length; i++) {
     if (sources[i] !== last) keys.add((last = sources[i]!));
   }
-  const known: SamplingSource<number>[] = [...keys].map((key) => ({ key, nominalMin: intervalOfClass(key & 7) }));
+  const known: SamplingSource<number>[] = [...keys].map((key) => ({
+    key,
+    nominalMin: intervalOfClass(key & 7),
+  }));
   return assignIntervals(known, { times, sourceKeys: sources });
 }
 

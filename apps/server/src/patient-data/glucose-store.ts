@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pgArray } from './bulk-insert';
 import { lockPatientData } from './data-events';
@@ -72,7 +72,11 @@ export async function storeGlucose(
   source: Source,
   records: readonly SgRecord[],
   receivedMs: number,
-  { sameInstantIsDuplicate = false, patientLocked = false } = {},
+  {
+    sameInstantIsDuplicate = false,
+    patientLocked = false,
+    writesTo,
+  }: { sameInstantIsDuplicate?: boolean; patientLocked?: boolean; writesTo?: SQL[] } = {},
 ): Promise<number> {
   if (!records.length) return 0;
   if (!patientLocked) await lockPatientData(tx, patientId);
@@ -94,10 +98,9 @@ export async function storeGlucose(
     sameInstantIsDuplicate,
   );
   if (!stored) return 0;
-  await runParts(
-    tx,
-    glucoseWriteParts({ patientId, changed, imported, before, after: countsOf(blocks, days) }),
-  );
+  const parts = glucoseWriteParts({ patientId, changed, imported, before, after: countsOf(blocks, days) });
+  if (writesTo) writesTo.push(...parts);
+  else await runParts(tx, parts);
   return stored;
 }
 

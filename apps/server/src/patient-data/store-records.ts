@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../db/client';
 import { deviceSessions, pdmSettings } from '../db/schema';
@@ -20,6 +20,11 @@ export interface StoreOptions {
   sameInstantIsDuplicate?: boolean;
   /** The transaction already holds the patient's data lock (data-events.ts lockPatientData). */
   patientLocked?: boolean;
+  /**
+   * Sensor glucose's writes go here instead of to the database, for the caller to send with its last
+   * statement (patient-change.ts `finally`): only when nothing later in the transaction reads them.
+   */
+  glucoseWritesTo?: SQL[];
 }
 
 /** What makes a stored row at the same instant the same record (sensor readings: glucose-store.ts). */
@@ -68,6 +73,7 @@ export async function storeRecords(
   stored += await storeGlucose(tx, patientId, source, by('sg'), receivedMs, {
     sameInstantIsDuplicate: opts.sameInstantIsDuplicate,
     patientLocked: opts.patientLocked,
+    writesTo: opts.glucoseWritesTo,
   });
   for (const part of chunks([...by('calibration'), ...by('bg')])) {
     stored += await insertUnnest(

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -493,8 +493,13 @@ async function store(
         patientId,
         mapped.filter((m) => m.n.doc.isValid !== false).map((m) => ({ doc: m.n.doc, date: m.n.date })),
       );
+    // Entries' readings are the transaction's last writes: they go with its last statement.
+    const last: SQL[] = [];
     if (checked.length)
-      await storeRecords(tx, patientId, 'uploaded', checked, opts.nowMs, { patientLocked: true });
+      await storeRecords(tx, patientId, 'uploaded', checked, opts.nowMs, {
+        patientLocked: true,
+        glucoseWritesTo: collection === 'entries' ? last : undefined,
+      });
     // Temp basals and the scheduled basal between them, from the documents where they are now and
     // where they were before this write. Entries decide neither.
     if (collection !== 'entries')
@@ -525,7 +530,8 @@ async function store(
         })
       : null;
     out.uploadId = upload?.id ?? null;
-    return { value: out, changed: out.stored > 0, finally: upload ? [upload.insert] : [] };
+    if (upload) last.push(upload.insert);
+    return { value: out, changed: out.stored > 0, finally: last };
   });
   return value;
 }
