@@ -105,8 +105,14 @@ function emptyStats(coverage: PeriodCoverage): GlucoseStats {
 /** Each reading's weight in time in ranges, or null when all are equal (then plain counts). */
 function unequalWeights(p: PreparedReadings): Float64Array | null {
   if (p.intervals === undefined || p.n === 0) return null;
-  const w = Float64Array.from({ length: p.n }, (_, i) => readingIntervalMin(p, i));
-  return w.every((x) => x === w[0]) ? null : w;
+  // Plain loops (a 90-day dashboard asks this for the period and each of its days).
+  const first = readingIntervalMin(p, 0);
+  let i = 1;
+  while (i < p.n && readingIntervalMin(p, i) === first) i++;
+  if (i === p.n) return null;
+  const w = new Float64Array(p.n);
+  for (let k = 0; k < p.n; k++) w[k] = readingIntervalMin(p, k);
+  return w;
 }
 
 export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = {}): GlucoseStats {
