@@ -12,13 +12,14 @@ export type Column = readonly [name: string, type: PgType, values: readonly Valu
  * statement with a handful of parameters on either driver (no 65,535-parameter limit, no per-row
  * SQL), which is what makes history ingest fast. With `sameAs` (a condition on an existing row `x`
  * and an incoming one `u`), a row is also left out when the patient has a row at the same time for
- * which it holds.
+ * which it holds; with `duplicateIf` (a condition on `u`), also when that holds.
  */
 export async function insertUnnest(
   tx: Db,
   table: string,
   columns: readonly Column[],
   sameAs?: string,
+  duplicateIf?: string,
 ): Promise<number> {
   const names = sql.raw(columns.map(([name]) => name).join(', '));
   const selects = sql.join(
@@ -36,7 +37,8 @@ export async function insertUnnest(
   );
   const unless = sameAs
     ? sql.raw(`where not exists (select 1 from ${table} x where x.patient_id = u.patient_id
-        and x.time = to_timestamp(u.time / 1000.0) and (${sameAs}))`)
+        and x.time = to_timestamp(u.time / 1000.0) and (${sameAs}))
+        ${duplicateIf ? `and not (${duplicateIf})` : ''}`)
     : sql``;
   const query: SQL = sql`insert into ${sql.raw(table)} (${names})
     select ${selects} from unnest(${arrays}) as u(${names}) ${unless}

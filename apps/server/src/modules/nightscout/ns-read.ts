@@ -1,13 +1,25 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { TRENDS } from '@cgm/domain';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Doc } from './ns-docs';
 import { refreshDerivedBasal } from './ns-scheduled';
 import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, parseDate, type Collection, type Condition } from './ns-query';
-import { IMPORTED_SERIAL_PREFIX, SG_UPLOADED } from '../../patient-data';
-import { ownDeviceStatusModifiedSql, ownDeviceStatusSql } from './ns-own-devicestatus';
-import { ownTreatmentsModifiedSql, ownTreatmentsSql } from './ns-own-treatments';
+import { ownDeviceStatusModifiedSql } from '../../adapters/nightscout/ns-doc-devicestatus';
+import { ownTreatmentsModifiedSql } from '../../adapters/nightscout/ns-doc-treatments';
+import {
+  documentRowsSql,
+  presentDoc,
+  toStoredDoc,
+  type DocRow,
+  type DocWindow,
+  type StoredDoc,
+} from '../../adapters/nightscout/ns-documents';
+
+// The Nightscout API's reads and deletes of a patient's documents; what a record is as a document
+// is written once, in adapters/nightscout/ns-documents.ts (the file export writes the same).
+
+export type { StoredDoc } from '../../adapters/nightscout/ns-documents';
+/** A document as the API shows it (v3 adds its server fields). */
+export const present = presentDoc;
 
 export interface FindOptions {
   limit: number;
@@ -19,94 +31,9 @@ export interface FindOptions {
   includeDeleted?: boolean;
 }
 
-export interface StoredDoc {
-  id: string;
-  identifier: string;
-  seq: number;
-  date: number;
-  srvModified: number;
-  srvCreated: number;
-  deleted: boolean;
-  doc: Doc;
-}
-
-interface Row {
-  id: string;
-  identifier: string;
-  seq: string | number;
-  date: string | Date;
-  doc: Doc;
-  srv_modified: string | number;
-  srv_created: string | number;
-  deleted: boolean;
-}
-
-const DIRECTION_CASE = sql.raw(
-  `case r.rate ${TRENDS.map((t) => `when ${t.rate} then '${t.direction}'`).join(' ')} else 'NONE' end`,
-);
-
-/**
- * The documents of a collection. Entries also include the patient's realtime and imported sensor
- * readings as sgv entries, device status the realtime pump's status and treatments the realtime and
- * imported insulin, finger-sticks, events and device changes (ns-own-*.ts), so follower apps see
- * the portal's own live data and imported files, not only what was uploaded as documents.
- */
-function source(
-  patientId: string,
-  collection: Collection,
-  includeDeleted: boolean,
-  window: OwnWindow = {},
-): SQL {
-  const own = sql`select id, seq, identifier, date, doc, srv_modified, srv_created, deleted from nightscout_documents
-    where patient_id = ${patientId} and collection = ${collection} ${includeDeleted ? sql`` : sql`and not deleted`}`;
-  if (collection === 'devicestatus') return sql`${own} union all ${ownDeviceStatusSql(patientId)}`;
-  if (collection === 'treatments')
-    return sql`${own} union all ${ownTreatmentsSql(patientId, includeDeleted)}`;
-  if (collection !== 'entries') return own;
-  return sql`${own} union all ${ownEntriesSql(patientId, window)}`;
-}
-
-/** Which hour blocks can hold the own entries a query asks for (anything else is filtered later). */
-interface OwnWindow {
-  from?: number;
-  to?: number;
-  /** v3 history: only hours with a realtime or imported reading received after this (ms). */
-  receivedAfter?: number;
-}
-
-/**
- * The portal's own realtime readings and the imported ones (source serial 'import:…') with a value
- * as sgv entries, ids stable (serial and seq); readings of Nightscout documents are the documents.
- * An imported reading names its device; its srvModified is when it was imported.
- */
-function ownEntriesSql(patientId: string, w: OwnWindow): SQL {
-  const realtime = sql.raw(`r.flags & ${SG_UPLOADED} = 0`);
-  const imported = sql.raw(`s.serial like '${IMPORTED_SERIAL_PREFIX}%'`);
-  const device = sql`case when ${realtime} then 'CGM Portal'
-    else substr(s.serial, ${sql.raw(String(IMPORTED_SERIAL_PREFIX.length + 1))}) end`;
-  const iso = sql.raw(`to_char(r.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-  const rid = sql.raw(`substr(md5(s.serial || ':' || r.seq::text), 1, 24)`);
-  const prune = [
-    w.from !== undefined ? sql`and b.hour >= ${Math.floor(w.from / 3_600_000)}` : sql``,
-    w.to !== undefined ? sql`and b.hour <= ${Math.floor(w.to / 3_600_000)}` : sql``,
-    w.receivedAfter !== undefined ? sql`and b.realtime_received_ms > ${w.receivedAfter}` : sql``,
-  ];
-  return sql`select ${rid}, -1, ${rid}, r.time,
-      jsonb_build_object('_id', ${rid}, 'type', 'sgv', 'sgv', round(r.mgdl::numeric)::int,
-        'date', (extract(epoch from r.time) * 1000)::bigint, 'dateString', ${iso}, 'sysTime', ${iso},
-        'direction', ${DIRECTION_CASE}, 'trend', coalesce(r.rate, 0), 'device', ${device},
-        'utcOffset', r.utc_offset_min, 'identifier', ${rid}),
-      r.received_ms, r.received_ms, false
-    from sg_blocks b
-    cross join lateral sg_block_rows(b.packed) r
-    join sg_sources s on s.patient_id = b.patient_id and s.no = r.no
-    where b.patient_id = ${patientId} ${sql.join(prune, sql` `)}
-      and (${realtime} or ${imported}) and r.mgdl is not null`;
-}
-
 /** Bounds on the entries' `date` a query states (the implicit 4-day window is one). */
-function windowOf(conditions: readonly Condition[]): OwnWindow {
-  const w: OwnWindow = {};
+function windowOf(conditions: readonly Condition[]): DocWindow {
+  const w: DocWindow = {};
   for (const c of conditions) {
     if (c.field !== 'date' || c.values.length !== 1) continue;
     const t = parseDate(c.values[0]!);
@@ -116,17 +43,6 @@ function windowOf(conditions: readonly Condition[]): OwnWindow {
   }
   return w;
 }
-
-const toStored = (r: Row): StoredDoc => ({
-  id: r.id,
-  identifier: r.identifier,
-  seq: Number(r.seq),
-  date: new Date(r.date).getTime(),
-  srvModified: Number(r.srv_modified),
-  srvCreated: Number(r.srv_created),
-  deleted: r.deleted,
-  doc: r.doc,
-});
 
 export async function findDocs(
   db: Db,
@@ -147,11 +63,11 @@ export async function findDocs(
   // Of documents at the same time, the one stored last counts as the newer (Mongo's insertion
   // order), whichever table it comes from.
   const result = await db.execute(sql`
-    select * from (${source(patientId, collection, opts.includeDeleted ?? false, windowOf(conditions))}) d
+    select * from (${documentRowsSql(patientId, collection, opts.includeDeleted ?? false, windowOf(conditions))}) d
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${order} ${dir}, d.date ${dir}, d.srv_modified ${dir}, d.id ${dir}
     limit ${opts.limit} offset ${opts.skip ?? 0}`);
-  return ((result as { rows?: Row[] }).rows ?? []).map(toStored);
+  return ((result as { rows?: DocRow[] }).rows ?? []).map(toStoredDoc);
 }
 
 /**
@@ -167,21 +83,21 @@ export async function historyDocs(
   since: number,
   limit: number,
 ) {
-  const from = sql`(${source(patientId, collection, true, { receivedAfter: since })}) d`;
+  const from = sql`(${documentRowsSql(patientId, collection, true, { receivedAfter: since })}) d`;
   const rows =
     (
       (await db.execute(sql`select * from ${from} where d.srv_modified > ${since}
-    order by d.srv_modified asc, d.seq asc, d.id asc limit ${limit}`)) as { rows?: Row[] }
+    order by d.srv_modified asc, d.seq asc, d.id asc limit ${limit}`)) as { rows?: DocRow[] }
     ).rows ?? [];
-  const docs = rows.map(toStored);
+  const docs = rows.map(toStoredDoc);
   if (docs.length < limit) return docs;
   const last = docs[docs.length - 1]!.srvModified;
   const group =
     (
       (await db.execute(sql`select * from ${from} where d.srv_modified = ${last}
-    order by d.seq asc, d.id asc`)) as { rows?: Row[] }
+    order by d.seq asc, d.id asc`)) as { rows?: DocRow[] }
     ).rows ?? [];
-  return [...docs.filter((d) => d.srvModified < last), ...group.map(toStored)];
+  return [...docs.filter((d) => d.srvModified < last), ...group.map(toStoredDoc)];
 }
 
 export async function lastModified(db: Db, patientId: string): Promise<Record<string, number>> {
@@ -245,16 +161,4 @@ export async function deleteDocs(
     );
     return own.length;
   });
-}
-
-/** A stored document as the API shows it (v3 adds its server fields). */
-export function present(d: StoredDoc, v3 = false): Doc {
-  const doc: Doc = { _id: d.id, ...d.doc };
-  if (v3) {
-    doc.identifier = d.identifier;
-    doc.srvModified = d.srvModified;
-    doc.srvCreated = d.srvCreated;
-    if (d.deleted) doc.isValid = false;
-  }
-  return doc;
 }

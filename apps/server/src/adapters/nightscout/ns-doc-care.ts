@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { commonFields, importedSql, msOf, OWN_DEVICE_SQL, ownRow, ridOf, servedSql } from './ns-own-sql';
+import { commonFields, importedSql, msOf, OWN_DEVICE_SQL, ownRow, ridOf, servedSql } from './ns-doc-sql';
 
 // Treatments from the rest of the portal's own data: finger-sticks, logbook events and sensor and
 // patch changes, as Nightscout's careportal types them (lib/plugins/careportal.js):

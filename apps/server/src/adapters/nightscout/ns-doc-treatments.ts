@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { basalCodesIn, commonFields, msOf, OWN_DEVICE_SQL, ownRow, ridOf, servedSql } from './ns-own-sql';
-import { ownCareSql, ownCareModifiedSql } from './ns-own-events';
+import { basalCodesIn, commonFields, msOf, OWN_DEVICE_SQL, ownRow, ridOf, servedSql } from './ns-doc-sql';
+import { ownCareSql, ownCareModifiedSql } from './ns-doc-care';
 
 // Treatments from the insulin of the portal's own patch pump (source 'realtime') and of imported
 // files (serial 'import:…'; a file's carbs are events of their own, below), as Nightscout's
 // careportal writes them and its web UI draws them (lib/client/careportal.js, lib/data/ddata.js,
-// lib/profilefunctions.js), and as the portal's export writes them (imports.service.ts):
+// lib/profilefunctions.js); the portal's file export writes the same documents (ns-documents.ts):
 // - a bolus: "Meal Bolus" when the wizard had carbs, else "Correction Bolus", `insulin` delivered;
 //   one with an extended part is a "Combo Bolus" as careportal stores it: `insulin` the part given
 //   now, `enteredinsulin` the whole, `splitNow`/`splitExt` in %, `duration` (min) and `relative`

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { pumpStateCategory, type PumpStateCategory } from '@cgm/domain';
-import { commonFields, isoOf, jsonNumber, msOf, OWN_DEVICE_SQL, ownRow, ridOf } from './ns-own-sql';
+import { commonFields, isoOf, jsonNumber, msOf, OWN_DEVICE_SQL, ownRow, ridOf } from './ns-doc-sql';
 
 // Device status documents from the pump status snapshots of the portal's own patch pump, in the
 // shape Nightscout's plugins and the follower apps read (cgm-remote-monitor lib/plugins/pump.js,
