@@ -36,6 +36,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+let decoyHash: Promise<string> | null = null;
+
+/**
+ * The work of checking a password against a hash nobody can match: an unknown user name then costs
+ * what a known one does, and the answer's time does not tell them apart.
+ */
+export async function verifyDecoy(password: string): Promise<void> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('base64'));
+  await verifyPassword(password, await decoyHash);
+}
+
 export const newId = (): string => randomUUID();
 
 /** An opaque secret for the client (session token, code challenge); only its hash is stored. */

@@ -1,7 +1,7 @@
 import { ErrorCode, normalizeUsername } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { fail, failOutsideLogin } from '../../http/api-error';
+import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { renderMail } from '../../mail/templates';
@@ -63,7 +63,7 @@ export function createPasswordService(ctx: AppContext) {
    */
   async function resetToken(username: string, language?: string) {
     const user = await users.byUsername(normalizeUsername(username));
-    if (!user) return failOutsideLogin(ErrorCode.USER_NOT_EXIST);
+    if (!user) return fail(ErrorCode.USER_NOT_EXIST);
     const contact = contactOf(user);
     if (!contact) return fail(ErrorCode.CONFLICT);
     const { token } = await codes.issue({
