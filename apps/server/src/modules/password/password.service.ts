@@ -8,6 +8,7 @@ import { renderMail } from '../../mail/templates';
 import { createCodeService } from '../auth/codes.service';
 import { createUsersRepository, type UserRow } from '../auth/users.repository';
 import { maskEmail, maskMobile } from './mask';
+import { revokeAllCredentials } from '../../accounts/credentials';
 import { revokeSessions, setPasswordHash } from './password.repository';
 
 /** Where a user is reached: e-mail when known, otherwise SMS to the mobile. */
@@ -77,7 +78,11 @@ export function createPasswordService(ctx: AppContext) {
     return { error: 0 as const, token, sent_to: sentTo };
   }
 
-  /** Steps C and D: the code sets the new password, ends a lock and every session. */
+  /**
+   * Steps C and D: the code sets the new password, ends a lock and every credential (sessions,
+   * Nightscout secrets, OAuth grants, device tokens): a reset is what someone does whose password
+   * may be known to another, so nothing opened with the old one stays open.
+   */
   async function reset(token: string, code: string, password: string): Promise<{ error: 0 }> {
     const challenge = await codes.find(token, 'reset');
     const user = challenge?.userId ? await users.byId(challenge.userId) : undefined;
@@ -88,7 +93,7 @@ export function createPasswordService(ctx: AppContext) {
     const now = clock.now();
     await ctx.db.transaction(async (tx) => {
       await setPasswordHash(tx, user.id, hash, now);
-      await revokeSessions(tx, user.id, now);
+      await revokeAllCredentials(tx, user.id, now);
     });
     await notifyChanged(user);
     return { error: 0 };
