@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -20,7 +20,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './http/error-handler';
 import { authenticate } from './http/auth';
-import { requestLogSerializer } from './http/log-redaction';
+import { noStoreOnApi } from './http/no-store';
+import { errorLogSerializer, requestLogSerializer } from './http/log-redaction';
 import type { AppContext } from './context';
 import { createSessionStore } from './modules/auth/session.store';
 import { registerModules } from './modules';
@@ -37,6 +38,8 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   bus?: LiveBus;
+  /** Where log lines go (tests read them); standard output when unset. */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -45,19 +48,22 @@ export async function buildApp(
   deps: AppDeps,
 ): Promise<{ app: App; ctx: AppContext; routes: readonly RegisteredRoute[] }> {
   const { config, database } = deps;
+  const logger: FastifyServerOptions['logger'] = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["api-secret"]'],
+    serializers: { req: requestLogSerializer, err: errorLogSerializer },
+    ...(deps.logStream ? { stream: deps.logStream } : {}),
+  };
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["api-secret"]'],
-      serializers: { req: requestLogSerializer },
-    },
+    logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
+  noStoreOnApi(app);
 
   const clock = deps.clock ?? systemClock;
   const mailer =
@@ -116,6 +122,13 @@ export async function buildApp(
   await registerModules(app, ctx, sessions);
   await serveWebApp(app, config);
   return { app, ctx, routes };
+}
+
+/** Nobody's X-Forwarded-For is believed unless TRUST_PROXY names the proxies (or a hop count). */
+export function trustProxyOf(setting: string | undefined): FastifyServerOptions['trustProxy'] {
+  if (!setting) return false;
+  // A hop count works at runtime (proxy-addr), though Fastify's typings list only the other forms.
+  return /^\d+$/.test(setting) ? (Number(setting) as unknown as string) : setting;
 }
 
 /** The built web app, from the same process; every non-API path falls back to index.html. */

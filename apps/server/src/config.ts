@@ -4,7 +4,19 @@ import { z } from 'zod';
 // "Conventions"). A bad value stops the process with a message naming the variable.
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told otherwise: a reverse proxy in front, or HOST=0.0.0.0 on purpose. */
+  HOST: z.string().default('127.0.0.1'),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (audit rows, rate limits):
+   * unset trusts none; a number trusts that many hops; otherwise a comma-separated list of
+   * addresses or CIDR ranges (or proxy-addr's names: loopback, linklocal, uniquelocal).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F:.,/ a-z]*$/, 'addresses, CIDR ranges or a hop count')
+    .refine((v) => !/^(true|false)$/i.test(v), 'name the proxies (or a hop count), not true/false')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
