@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './http/error-handler';
 import { authenticate } from './http/auth';
 import { noStoreOnApi } from './http/no-store';
+import { guardInput } from './http/input-guard';
 import { errorLogSerializer, requestLogSerializer } from './http/log-redaction';
 import type { AppContext } from './context';
 import { createSessionStore } from './modules/auth/session.store';
@@ -64,6 +65,7 @@ export async function buildApp(
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
   noStoreOnApi(app);
+  guardInput(app);
 
   const clock = deps.clock ?? systemClock;
   const mailer =
