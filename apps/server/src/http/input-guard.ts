@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@cgm/domain';
 import { ApiError } from './api-error';
 
@@ -49,17 +49,20 @@ const NIGHTSCOUT = /^\/api\/v[13]\//;
  * a stack overflow, and nothing is changed.
  */
 export function guardInput(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req: FastifyRequest, reply) => {
-    const problem =
-      findInputProblem(req.params, 'params') ??
-      findInputProblem(req.query, 'query') ??
-      findInputProblem(req.body, 'body');
-    if (!problem) return;
-    if (NIGHTSCOUT.test(req.url)) {
-      return reply
-        .code(400)
-        .send({ status: 400, message: 'Bad Request', description: `${problem.path}: ${problem.message}` });
-    }
-    throw new ApiError(ErrorCode.INVALID_INPUT, { details: [problem] });
-  });
+  // The address's parts before the access guards use them (they look up the path's ids), the body
+  // once it is read, which is after the guards.
+  app.addHook('onRequest', async (req, reply) =>
+    refuse(req, reply, findInputProblem(req.params, 'params') ?? findInputProblem(req.query, 'query')),
+  );
+  app.addHook('preValidation', async (req, reply) => refuse(req, reply, findInputProblem(req.body, 'body')));
+}
+
+function refuse(req: FastifyRequest, reply: FastifyReply, problem: InputProblem | null) {
+  if (!problem) return undefined;
+  if (NIGHTSCOUT.test(req.url)) {
+    return reply
+      .code(400)
+      .send({ status: 400, message: 'Bad Request', description: `${problem.path}: ${problem.message}` });
+  }
+  throw new ApiError(ErrorCode.INVALID_INPUT, { details: [problem] });
 }
