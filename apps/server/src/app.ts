@@ -22,6 +22,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { authenticate } from './http/auth';
 import { noStoreOnApi } from './http/no-store';
 import { guardInput } from './http/input-guard';
+import { installRateLimits } from './http/rate-limits';
 import { errorLogSerializer, requestLogSerializer } from './http/log-redaction';
 import type { AppContext } from './context';
 import { createSessionStore } from './modules/auth/session.store';
@@ -120,6 +121,8 @@ export async function buildApp(
     return { status: 'ok', version: SERVER_VERSION, driver: database.driver };
   });
 
+  // Before the access guards: a request over its limit is refused before any credential lookup.
+  await installRateLimits(app, config.RATE_LIMITS === 'on');
   const routes = installRouteAccess(app, ctx);
   await registerModules(app, ctx, sessions);
   await serveWebApp(app, config);

@@ -50,6 +50,8 @@ const envSchema = z.object({
   DEMO_PATIENTS: z.coerce.number().int().min(0).max(200).default(20),
   ICP_FILING: z.string().optional(),
   CONTACT_EMAIL: z.string().email().default('support@cgm-portal.example'),
+  /** The rate limits of http/rate-limits.ts; `off` only for tests and benchmarks that need it. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
 
@@ -67,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests and tools: defaults plus overrides, never the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), LOG_LEVEL: 'silent', ...overrides };
+  // Tests sign many people in from one address within a minute; the rate-limit tests turn it on.
+  return { ...loadConfig({}), LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...overrides };
 }
