@@ -113,3 +113,19 @@ describe('the second factor re-checks the account', () => {
     expect([unknown.status, unknown.body.error]).toEqual([400, ErrorCode.MFA_CODE_WRONG]);
   });
 });
+
+describe('verification codes', () => {
+  it('sends at most 10 codes a day to one target, then 429 with the wait', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.call('GET', `${API.passwordResetToken}?username=plain@example.com`);
+      answers.push(res.status);
+      if (i === 10) expect(res.body).toMatchObject({ error: ErrorCode.RATE_LIMITED });
+      if (i === 10) expect(res.body.wait_seconds as number).toBeGreaterThan(23 * 3600);
+      t.clock.advance(61_000);
+    }
+    expect(answers).toEqual([...Array(10).fill(200), 429]);
+    t.clock.advance(24 * 3600_000);
+    expect((await t.call('GET', `${API.passwordResetToken}?username=plain@example.com`)).status).toBe(200);
+  });
+});
