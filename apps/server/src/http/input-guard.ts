@@ -22,19 +22,19 @@ const unstorable = (s: string): boolean => s.includes('\u0000') || LONE_SURROGAT
  * The first string (value or key) that cannot be stored, or the first level past the depth limit,
  * in a parsed body, query or set of path parameters. Walks with its own stack, never recursion.
  */
-export function findInputProblem(value: unknown, root = ''): InputProblem | null {
+export function findInputProblem(value: unknown, root = '', checkText = true): InputProblem | null {
   const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: root, depth: 0 }];
   while (stack.length > 0) {
     const { v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
-      if (unstorable(v)) return { path, message: 'validation.unstorableText' };
+      if (checkText && unstorable(v)) return { path, message: 'validation.unstorableText' };
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= MAX_INPUT_DEPTH) return { path, message: 'validation.tooDeep' };
     for (const [key, child] of Object.entries(v)) {
       const at = path ? `${path}.${key}` : key;
-      if (unstorable(key)) return { path: at, message: 'validation.unstorableText' };
+      if (checkText && unstorable(key)) return { path: at, message: 'validation.unstorableText' };
       stack.push({ v: child, path: at, depth: depth + 1 });
     }
   }
@@ -42,6 +42,13 @@ export function findInputProblem(value: unknown, root = ''): InputProblem | null
 }
 
 const NIGHTSCOUT = /^\/api\/v[13]\//;
+
+/**
+ * Batches whose records are checked one by one (device ingest, file imports, Nightscout uploads):
+ * a record with bad text is rejected with its index and reason while the good ones are stored, so
+ * one bad record never makes a device resend, or lose, a whole batch. Only the depth is checked here.
+ */
+const RECORD_BY_RECORD = /^\/api\/(v1\/|v3\/|v2\.0\/ingest$|v2\.0\/imports\/)/;
 
 /**
  * Every request's parsed input is checked before any route sees it: bad input is a 400 with the
@@ -54,7 +61,10 @@ export function guardInput(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) =>
     refuse(req, reply, findInputProblem(req.params, 'params') ?? findInputProblem(req.query, 'query')),
   );
-  app.addHook('preValidation', async (req, reply) => refuse(req, reply, findInputProblem(req.body, 'body')));
+  app.addHook('preValidation', async (req, reply) => {
+    const checkText = !RECORD_BY_RECORD.test(req.url.split('?')[0] ?? '');
+    return refuse(req, reply, findInputProblem(req.body, 'body', checkText));
+  });
 }
 
 function refuse(req: FastifyRequest, reply: FastifyReply, problem: InputProblem | null) {
