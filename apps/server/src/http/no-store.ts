@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export function noStoreOnApi(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') || req.url === '/healthz') reply.header('cache-control', 'no-store');
+    // A route that chose its own (the portrait: private, revalidated by ETag) keeps it.
+    const api = req.url.startsWith('/api/') || req.url === '/healthz';
+    if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }
