@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -20,7 +20,10 @@ import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './http/error-handler';
 import { authenticate } from './http/auth';
-import { requestLogSerializer } from './http/log-redaction';
+import { noStoreOnApi } from './http/no-store';
+import { guardInput } from './http/input-guard';
+import { installRateLimits } from './http/rate-limits';
+import { errorLogSerializer, requestLogSerializer } from './http/log-redaction';
 import type { AppContext } from './context';
 import { createSessionStore } from './modules/auth/session.store';
 import { registerModules } from './modules';
@@ -37,6 +40,8 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   bus?: LiveBus;
+  /** Where log lines go (tests read them); standard output when unset. */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -45,19 +50,23 @@ export async function buildApp(
   deps: AppDeps,
 ): Promise<{ app: App; ctx: AppContext; routes: readonly RegisteredRoute[] }> {
   const { config, database } = deps;
+  const logger: FastifyServerOptions['logger'] = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["api-secret"]'],
+    serializers: { req: requestLogSerializer, err: errorLogSerializer },
+    ...(deps.logStream ? { stream: deps.logStream } : {}),
+  };
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["api-secret"]'],
-      serializers: { req: requestLogSerializer },
-    },
+    logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   registerErrorHandler(app);
+  noStoreOnApi(app);
+  guardInput(app);
 
   const clock = deps.clock ?? systemClock;
   const mailer =
@@ -112,10 +121,19 @@ export async function buildApp(
     return { status: 'ok', version: SERVER_VERSION, driver: database.driver };
   });
 
+  // Before the access guards: a request over its limit is refused before any credential lookup.
+  await installRateLimits(app, config.RATE_LIMITS === 'on');
   const routes = installRouteAccess(app, ctx);
   await registerModules(app, ctx, sessions);
   await serveWebApp(app, config);
   return { app, ctx, routes };
+}
+
+/** Nobody's X-Forwarded-For is believed unless TRUST_PROXY names the proxies (or a hop count). */
+export function trustProxyOf(setting: string | undefined): FastifyServerOptions['trustProxy'] {
+  if (!setting) return false;
+  // A hop count works at runtime (proxy-addr), though Fastify's typings list only the other forms.
+  return /^\d+$/.test(setting) ? (Number(setting) as unknown as string) : setting;
 }
 
 /** The built web app, from the same process; every non-API path falls back to index.html. */

@@ -8,6 +8,14 @@ describe('configuration from the environment (DESIGN.md conventions)', () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it('listens on loopback and believes no X-Forwarded-For unless told to', () => {
+    const c = loadConfig({});
+    expect(c.HOST).toBe('127.0.0.1');
+    expect(c.TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('reads and coerces values', () => {
     const c = loadConfig({ PORT: '9000', REGION: 'china', DATABASE_URL: 'postgres://u@h:5432/d' });
     expect(c.PORT).toBe(9000);

@@ -4,7 +4,19 @@ import { z } from 'zod';
 // "Conventions"). A bad value stops the process with a message naming the variable.
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told otherwise: a reverse proxy in front, or HOST=0.0.0.0 on purpose. */
+  HOST: z.string().default('127.0.0.1'),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (audit rows, rate limits):
+   * unset trusts none; a number trusts that many hops; otherwise a comma-separated list of
+   * addresses or CIDR ranges (or proxy-addr's names: loopback, linklocal, uniquelocal).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F:.,/ a-z]*$/, 'addresses, CIDR ranges or a hop count')
+    .refine((v) => !/^(true|false)$/i.test(v), 'name the proxies (or a hop count), not true/false')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -38,6 +50,8 @@ const envSchema = z.object({
   DEMO_PATIENTS: z.coerce.number().int().min(0).max(200).default(20),
   ICP_FILING: z.string().optional(),
   CONTACT_EMAIL: z.string().email().default('support@cgm-portal.example'),
+  /** The rate limits of http/rate-limits.ts; `off` only for tests and benchmarks that need it. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
 
@@ -55,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests and tools: defaults plus overrides, never the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), LOG_LEVEL: 'silent', ...overrides };
+  // Tests sign many people in from one address within a minute; the rate-limit tests turn it on.
+  return { ...loadConfig({}), LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...overrides };
 }

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   if (seedDemo) await seedDemoIfEmpty(database.db, config.TERMS_VERSION, new Date(), config.DEMO_PATIENTS);
   const { app, ctx } = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
-  const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const base = `http://${shown}:${config.PORT}`;
   const banner = [`CGM Portal is running: open ${base}/  (API documentation: ${base}/api/docs)`];
   if (seedDemo) banner.push(demoLoginsText(base));

@@ -58,6 +58,24 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
+/** A refused sign-in step: its code, the fields that code needs, and the problems of bad input. */
+export const loginFailure = loginResponse
+  .pick({
+    error: true,
+    message: true,
+    attempts_left: true,
+    minutes_left: true,
+    mfa_token: true,
+    password_token: true,
+    site: true,
+    site_url: true,
+  })
+  .extend({
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** error 107: seconds until the next try is allowed. */
+    wait_seconds: z.number().int().optional(),
+  });
+
 export const mfaVerifyRequest = z.object({ mfa_token: z.string().min(1).max(200), code: verificationCode });
 export const mfaResendRequest = z.object({ mfa_token: z.string().min(1).max(200) });
 /** A new second-factor code was sent; the challenge token changed with it. */

@@ -32,16 +32,16 @@ describe('error catalogue (spec §8)', () => {
     expect(new Set(ERRORS.map((e) => e.code)).size).toBe(ERRORS.length);
   });
 
-  it('answers login outcomes with HTTP 200 and the code in the body (spec §4 "Login")', () => {
+  it('answers login failures with an honest HTTP status beside the code in the body', () => {
     expect([...LOGIN_CODES]).toEqual([0, 2, 9, 10, 52, 62, 63, 64, 71, 112]);
-    for (const code of LOGIN_CODES) expect(errorInfo(code).httpStatus).toBe(200);
-    expect(errorInfo(ErrorCode.LOCKED).httpStatusOutsideLogin).toBe(423);
+    const statuses = LOGIN_CODES.map((code) => errorInfo(code).httpStatus);
+    expect(statuses).toEqual([200, 404, 401, 403, 403, 423, 401, 400, 403, 403]);
   });
 
   it.each([
     [ErrorCode.TOKEN_INVALID_HCP, 401, '/hcpLogin'],
     [ErrorCode.TOKEN_INVALID, 401, '/login'],
-    [ErrorCode.MFA_REQUIRED, 200, '/verificationCode'],
+    [ErrorCode.MFA_REQUIRED, 401, '/verificationCode'],
     [ErrorCode.REGISTER_FAILED_SPECIFIC, 409, undefined],
     [ErrorCode.TIME_OVERLAP, 409, undefined],
     [ErrorCode.INVALID_INPUT, 400, undefined],

@@ -42,12 +42,10 @@ export interface ErrorInfo {
   /** `errors.<camelName>`, translated by the web app. */
   messageKey: string;
   /**
-   * HTTP status to answer with. Login outcomes answer 200 with the code in the body, because the
-   * spec's client branches on the body's code after a successful request (spec §4 "Login").
+   * HTTP status to answer with, login outcomes included (a wrong password is 401, a lock 423): the
+   * client branches on the body's code, and the status tells proxies, logs and monitors the truth.
    */
   httpStatus: number;
-  /** Status when the same code answers a call other than login (e.g. LOCKED on password reset). */
-  httpStatusOutsideLogin: number;
   /** True for the codes the login call returns (spec §8 "Login codes"). */
   login: boolean;
   /** Where the web app goes on this code (spec §8 "Other codes"). */
@@ -103,8 +101,7 @@ export const ERRORS: readonly ErrorInfo[] = (Object.keys(ErrorCode) as ErrorName
     code: ErrorCode[name],
     name,
     messageKey: `errors.${camel(name)}`,
-    httpStatus: login ? 200 : status,
-    httpStatusOutsideLogin: status,
+    httpStatus: status,
     login,
     ...(redirect ? { redirect } : {}),
     meaning,

@@ -20,8 +20,3 @@ export const fail = (code: number, extra: Record<string, unknown> = {}): never =
 
 export const invalidInput = (path: string, message: string): never =>
   fail(ErrorCode.INVALID_INPUT, { details: [{ path, message }] });
-
-/** A login code of spec §8 (2, 71…) answering another call: the catalogue's status outside login. */
-export const failOutsideLogin = (code: number, extra: Record<string, unknown> = {}): never => {
-  throw new ApiError(code, extra, errorInfo(code).httpStatusOutsideLogin);
-};

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, errorInfo } from '@cgm/domain';
 import { ApiError } from './api-error';
+import { QueueFullError } from '../lib/work-queue';
 
 /**
  * One translation of failures into the spec's body `{ error, message, ... }` with a truthful HTTP
@@ -29,6 +30,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(413)
         .send({ error: ErrorCode.PAYLOAD_TOO_LARGE, message: 'errors.payloadTooLarge' });
+    }
+    if (err instanceof QueueFullError) {
+      // Password checks are queued full (a login storm): try again in a moment.
+      reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(429).send({
+        error: ErrorCode.RATE_LIMITED,
+        message: 'errors.rateLimited',
+        wait_seconds: err.retryAfterSeconds,
+      });
+    }
+    if (status === 429) {
+      // Only the Nightscout API's rate limit answers so (the portal's is an ApiError 107).
+      return reply.status(429).send({ status: 429, message: 'Too Many Requests' });
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's mistake, said plainly.

@@ -1,5 +1,6 @@
 import { checkPassword, ErrorCode, type PasswordContext } from '@cgm/domain';
 import { fail } from './api-error';
+import { isCommonPassword } from '../lib/common-passwords';
 
 export interface InputDetail {
   path: string;
@@ -22,9 +23,13 @@ export class InputProblems {
     if (!ok) this.add(path, message);
   }
 
-  /** Spec §5 password rules; each problem is one of the domain's PASSWORD_PROBLEMS keys. */
+  /**
+   * Spec §5 password rules (each problem one of the domain's PASSWORD_PROBLEMS keys), then the
+   * common-password list, which the server alone holds (it is too large for the web app).
+   */
   password(path: string, password: string, username: string, context: PasswordContext): void {
     for (const problem of checkPassword(password, username, context).problems) this.add(path, problem);
+    if (isCommonPassword(password)) this.add(path, 'password.common');
   }
 
   /** A real calendar day (YYYY-MM-DD) that is not after `today` (birthdays, diagnosis dates). */

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
+import { createWorkQueue } from './work-queue';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -17,9 +19,24 @@ export function setPasswordCostForTests(n: number): void {
 }
 const KEY_LENGTH = 32;
 
+/**
+ * Password hashing (128 MiB and a few hundred ms of CPU each) runs on the thread pool that also
+ * reads the web app's files: a login storm must not take all of it. At most all cores but one hash
+ * at once; a short queue waits its turn; beyond it a sign-in is refused (429) at once, and static
+ * files and reports stay fast.
+ */
+const hashing = createWorkQueue(Math.max(1, Math.min(2, availableParallelism() - 1)), 16);
+
+const scryptQueued = (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => hashing.run(() => scryptAsync(password, salt, keylen, options));
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, COST);
+  const key = await scryptQueued(password.normalize('NFKC'), salt, KEY_LENGTH, COST);
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -27,13 +44,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scryptAsync(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
+  const key = await scryptQueued(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
     N: Number(n),
     r: Number(r),
     p: Number(p),
     maxmem: COST.maxmem,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+let decoyHash: Promise<string> | null = null;
+
+/**
+ * The work of checking a password against a hash nobody can match: an unknown user name then costs
+ * what a known one does, and the answer's time does not tell them apart.
+ */
+export async function verifyDecoy(password: string): Promise<void> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('base64'));
+  await verifyPassword(password, await decoyHash);
 }
 
 export const newId = (): string => randomUUID();

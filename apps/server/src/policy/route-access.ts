@@ -78,8 +78,9 @@ export function installRouteAccess(app: FastifyInstance, ctx: AppContext): Regis
     const methods = ([] as string[]).concat(route.method);
     if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access rule`);
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url, access });
-    // Checked before the body is validated: a caller who may not use a route learns nothing about it.
-    route.preValidation = [...toArray(route.preValidation), ...guardsFor(access, ctx)];
+    // Checked as the request arrives, before its body is read: a caller who may not use a route
+    // learns nothing about it, and an unauthenticated upload costs no memory (nothing is parsed).
+    route.onRequest = [...toArray(route.onRequest), ...guardsFor(access, ctx)];
     const audit = auditFor(access, ctx);
     // Written before the answer leaves: an access the caller saw is an access on record.
     if (audit) route.onSend = [...toArray(route.onSend), audit];

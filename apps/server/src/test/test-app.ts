@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDeps } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { FakeClock } from '../lib/clock';
@@ -30,13 +30,17 @@ export interface TestApp {
 }
 
 /** The whole server on a fresh test database, with a fake clock, driven through inject(). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'logStream'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new FakeClock();
   const { app, ctx, routes } = await buildApp({
     config: testConfig({ WEB_DIST: '/nonexistent', ...overrides }),
     database,
     clock,
+    ...deps,
   });
   await app.ready();
   return {

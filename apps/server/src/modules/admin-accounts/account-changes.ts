@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { devices, hcpApplications, profiles, relations, sessions, users } from '../../db/schema';
+import { hcpApplications, profiles, relations, sessions, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
+import { revokeAllCredentials } from '../../accounts/credentials';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
 import { recordAdminOperation } from '../history/operation-history';
 import { convertToHcp } from '../registration/convert-to-hcp';
@@ -94,7 +95,8 @@ export async function changeAccountType(
 }
 
 /**
- * Deletes an account (spec §1 retention): it can no longer sign in (sessions and device tokens end,
+ * Deletes an account (spec §1 retention): it can no longer sign in (every credential ends: sessions,
+ * Nightscout secrets and tokens, OAuth grants, device tokens;
  * the username is freed), its connections end, and its data follows the retention rule: kept two
  * years on the EU server (the retention job removes it then), removed at once elsewhere. Returns
  * whether the account was purged now.
@@ -120,11 +122,7 @@ export async function deleteAccount(ctx: AppContext, c: Change & { country: stri
       .where(or(eq(relations.patientId, c.userId), eq(relations.followerId, c.userId)))
       .returning({ patientId: relations.patientId });
     wake = ended.map((r) => r.patientId);
-    await endSessions(tx, c.userId, now);
-    await tx
-      .update(devices)
-      .set({ revokedAt: now })
-      .where(and(eq(devices.patientId, c.userId), isNull(devices.revokedAt)));
+    await revokeAllCredentials(tx, c.userId, now);
     if (purge) {
       await purgeAccount(tx, c.userId);
       return;

@@ -23,7 +23,7 @@ import { hashPassword, newId } from '../../lib/crypto';
 import { adminScopeOf } from '../../policy/admin-scope';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
 import { recordAdminOperation } from '../history/operation-history';
-import { createSessionStore } from '../auth/session.store';
+import { revokeAllCredentials } from '../../accounts/credentials';
 import { createAdminsRepository } from './admins.repository';
 import { pageOf, scopeView } from './scope';
 
@@ -58,7 +58,6 @@ const uniq = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
  */
 export function createAdminsService(ctx: AppContext) {
   const repo = createAdminsRepository(ctx.db);
-  const sessions = createSessionStore({ db: ctx.db, clock: ctx.clock, config: ctx.config });
   const record = (
     actor: Actor,
     action: AdminAction,
@@ -134,7 +133,7 @@ export function createAdminsService(ctx: AppContext) {
       // The super admin's own account is not switched off from here (that would lock everyone out).
       if (target.role !== 'AccountAdmin' || id === actor.userId) fail(ErrorCode.FORBIDDEN);
       await repo.setStatus(id, status, ctx.clock.now());
-      if (status === 'disabled') await sessions.revokeAllOf(id);
+      if (status === 'disabled') await revokeAllCredentials(ctx.db, id, ctx.clock.now());
       await record(actor, status === 'disabled' ? 'admin.disable' : 'admin.enable', id, undefined, ip);
     },
 

@@ -7,7 +7,7 @@ import { renderMail } from '../../mail/templates';
 import { adminScopeOf, assertInScope } from '../../policy/admin-scope';
 import { keepsDataAfterDeletion } from '../../jobs/retention';
 import { recordAdminOperation } from '../history/operation-history';
-import { createSessionStore } from '../auth/session.store';
+import { revokeAllCredentials } from '../../accounts/credentials';
 import { changeAccountType, deleteAccount } from './account-changes';
 import { createMembersRepository, memberStatusOf, type MemberRow } from './members.repository';
 import { pageOf } from './scope';
@@ -44,7 +44,6 @@ const toItem = (r: Row, now: Date): MemberItem => ({
  */
 export function createMembersService(ctx: AppContext) {
   const repo = createMembersRepository(ctx.db);
-  const sessions = createSessionStore({ db: ctx.db, clock: ctx.clock, config: ctx.config });
   const record = (
     actor: Actor,
     action: AdminAction,
@@ -105,7 +104,10 @@ export function createMembersService(ctx: AppContext) {
       };
     },
 
-    /** Locks sign-in for a while (the sign-in answers 62 with the minutes left) and ends sessions. */
+    /**
+     * Locks sign-in for a while (the sign-in answers 62 with the minutes left) and ends every
+     * credential: sessions, Nightscout secrets and tokens, OAuth grants, device tokens.
+     */
     async lock(actor: Actor, id: string, minutes: number, ip: string): Promise<void> {
       await liveMember(actor, id);
       const now = ctx.clock.now();
@@ -114,7 +116,7 @@ export function createMembersService(ctx: AppContext) {
         { lockedUntil: new Date(now.getTime() + minutes * 60_000), failedAttempts: 0 },
         now,
       );
-      await sessions.revokeAllOf(id);
+      await revokeAllCredentials(ctx.db, id, now);
       await record(actor, 'member.lock', id, ip, { minutes });
     },
 

@@ -6,6 +6,7 @@ import {
   configResponse,
   errorBody,
   firstPasswordRequest,
+  loginFailure,
   loginRequest,
   loginResponse,
   mfaResendRequest,
@@ -27,7 +28,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(ctx, sessions);
   const tags = ['accounts'];
-  const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 423: errorBody, 429: errorBody };
+  // Every refusal keeps the fields its code needs (attempts_left, minutes_left, mfa_token…).
+  const failures = {
+    400: loginFailure,
+    401: loginFailure,
+    403: loginFailure,
+    404: loginFailure,
+    423: loginFailure,
+    429: loginFailure,
+  };
 
   const signedIn = (reply: FastifyReply, body: z.infer<typeof loginResponse>) => {
     if (body.uid) {

@@ -1,7 +1,7 @@
 import { ErrorCode, normalizeUsername, siteOfCountry } from '@cgm/domain';
 import type { LoginRequest, LoginResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
-import { verifyPassword } from '../../lib/crypto';
+import { verifyDecoy, verifyPassword } from '../../lib/crypto';
 import { fail } from '../../http/api-error';
 import type { SessionStore } from './session.store';
 import { createUsersRepository, type UserRow } from './users.repository';
@@ -38,9 +38,10 @@ export function siteUrl(ctx: AppContext, site: 'china' | 'france' | 'eu'): strin
 }
 
 /**
- * Sign-in (spec §4 "Login", §8 login codes). Order matters: an unknown user is 2; a locked account
- * answers 62 before the password is checked (so a locked account reveals nothing more); a wrong
- * password counts towards the lock (9 with attempts left, then 62); the region check (71), the
+ * Sign-in (spec §4 "Login", §8 login codes). Order matters: an unknown user is 2 (after the same
+ * work as a password check); a try is claimed atomically before the password is checked, so a
+ * locked account, or one whose every try is already being checked, answers 62 unchecked (however
+ * many guesses arrive at once); a wrong password keeps its try (9 with attempts left, then 62); the region check (71), the
  * user's own password where someone else chose it (112) and the second factor (63) come only
  * after a correct password.
  */
@@ -57,24 +58,24 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
   async function login(input: LoginRequest): Promise<LoginResponse> {
     const now = clock.now();
     const user = await repo.byUsername(normalizeUsername(input.username));
-    if (!user) return fail(ErrorCode.USER_NOT_EXIST);
+    if (!user) {
+      // As slow as a wrong password, so the answer's time does not tell which user names exist.
+      await verifyDecoy(input.password);
+      return fail(ErrorCode.USER_NOT_EXIST);
+    }
     if (!admits(input.user_type, user)) return fail(ErrorCode.WRONG_USER_TYPE);
 
-    if (user.lockedUntil && user.lockedUntil > now) {
-      return fail(ErrorCode.LOCKED, { minutes_left: minutesUntil(user.lockedUntil, now) });
-    }
+    const attempt = await repo.claimAttempt(user.id, config.LOGIN_MAX_ATTEMPTS, now);
+    if (attempt === null) return lockedAnswer(user.id, now);
     if (!(await verifyPassword(input.password, user.passwordHash))) {
-      const failures = await repo.countFailure(user.id);
-      if (failures >= config.LOGIN_MAX_ATTEMPTS) {
+      if (attempt >= config.LOGIN_MAX_ATTEMPTS) {
         const lockedUntil = new Date(now.getTime() + config.LOGIN_LOCK_MINUTES * 60_000);
         await repo.update(user.id, { lockedUntil, failedAttempts: 0 }, now);
         return fail(ErrorCode.LOCKED, { minutes_left: config.LOGIN_LOCK_MINUTES });
       }
-      return fail(ErrorCode.WRONG_PASSWORD, { attempts_left: config.LOGIN_MAX_ATTEMPTS - failures });
+      return fail(ErrorCode.WRONG_PASSWORD, { attempts_left: config.LOGIN_MAX_ATTEMPTS - attempt });
     }
-    if (user.failedAttempts > 0 || user.lockedUntil) {
-      await repo.update(user.id, { failedAttempts: 0, lockedUntil: null }, now);
-    }
+    await repo.update(user.id, { failedAttempts: 0, lockedUntil: null }, now);
     if (user.status === 'pending' || user.status === 'rejected') return fail(ErrorCode.NOT_APPROVED);
     if (user.status === 'disabled') return fail(ErrorCode.FORBIDDEN, { message: 'errors.accountDisabled' });
 
@@ -86,6 +87,26 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
       return fail(ErrorCode.PASSWORD_CHANGE_REQUIRED, { password_token: token });
     }
     return secondFactorOrSession(user, input.remember ?? false);
+  }
+
+  /** 62 with the minutes left; while the last tries are still being checked, the whole lock period. */
+  async function lockedAnswer(userId: string, now: Date): Promise<never> {
+    const lockedUntil = (await repo.byId(userId))?.lockedUntil;
+    const minutes =
+      lockedUntil && lockedUntil > now ? minutesUntil(lockedUntil, now) : config.LOGIN_LOCK_MINUTES;
+    return fail(ErrorCode.LOCKED, { minutes_left: minutes });
+  }
+
+  /**
+   * The account as it is now, for the steps after the password (second factor, resend): a sign-in
+   * that waited at the code step never completes once the account was locked, disabled or deleted.
+   */
+  async function stillAdmitted(userId: string | null): Promise<UserRow> {
+    const user = userId ? await repo.byId(userId) : undefined;
+    if (!user || user.status !== 'active' || user.deletedAt) return fail(ErrorCode.MFA_CODE_WRONG);
+    const now = clock.now();
+    if (user.lockedUntil && user.lockedUntil > now) return lockedAnswer(user.id, now);
+    return user;
   }
 
   async function secondFactorOrSession(user: UserRow, remember: boolean): Promise<LoginResponse> {
@@ -116,17 +137,15 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
 
   async function verifyMfa(mfaToken: string, code: string): Promise<LoginResponse> {
     const challenge = await codes.consume(mfaToken, code, 'mfa');
-    const user = challenge.userId ? await repo.byId(challenge.userId) : undefined;
-    if (!user || user.status !== 'active') return fail(ErrorCode.MFA_CODE_WRONG);
+    const user = await stillAdmitted(challenge.userId);
     const remember = Boolean((challenge.extra as { remember?: boolean } | null)?.remember);
     return startSession(user, remember);
   }
 
   /** A new code for the same sign-in; the answer carries the new challenge token. */
   async function resendMfa(mfaToken: string): Promise<{ error: 0; mfa_token: string }> {
-    const challenge = await codes.find(mfaToken, 'mfa');
-    const user = challenge?.userId ? await repo.byId(challenge.userId) : undefined;
-    if (!challenge || !user) return fail(ErrorCode.MFA_CODE_WRONG);
+    const challenge = (await codes.find(mfaToken, 'mfa')) ?? fail(ErrorCode.MFA_CODE_WRONG);
+    const user = await stillAdmitted(challenge.userId);
     const remember = Boolean((challenge.extra as { remember?: boolean } | null)?.remember);
     const { token } = await sendMfaCode(user, remember);
     return { error: 0, mfa_token: token };

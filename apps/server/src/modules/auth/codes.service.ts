@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, min } from 'drizzle-orm';
 import { ErrorCode, RESEND_CODE_WAIT_SECONDS } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import { verificationCodes } from '../../db/schema';
@@ -11,6 +11,11 @@ export type CodePurpose = 'register' | 'hcp_apply' | 'reset' | 'mfa';
 /** A code is valid for 10 minutes and allows 5 wrong tries; then a new one must be sent. */
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * At most this many codes per target and purpose in 24 hours: with 5 tries each, 50 guesses a day
+ * at a one-in-a-million code (without the cap, a code a minute allowed about 7,200).
+ */
+export const CODES_PER_DAY = 10;
 
 export interface IssuedCode {
   token: string;
@@ -18,7 +23,7 @@ export interface IssuedCode {
 
 /**
  * One-time verification codes (spec §4, §5, §9): 6 digits, sent by e-mail or SMS, at most one per
- * target and purpose every 60 s. The client keeps the returned token (the challenge id); the
+ * target and purpose every 60 s and CODES_PER_DAY a day. The client keeps the returned token (the challenge id); the
  * database keeps only hashes of token and code.
  */
 export function createCodeService(ctx: AppContext) {
@@ -42,6 +47,21 @@ export function createCodeService(ctx: AppContext) {
     const sinceLast = last[0] ? (now.getTime() - last[0].createdAt.getTime()) / 1000 : Infinity;
     if (sinceLast < RESEND_CODE_WAIT_SECONDS) {
       fail(ErrorCode.RATE_LIMITED, { wait_seconds: Math.ceil(RESEND_CODE_WAIT_SECONDS - sinceLast) });
+    }
+    const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+    const [today] = await db
+      .select({ n: count(), oldest: min(verificationCodes.createdAt) })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.purpose, input.purpose),
+          eq(verificationCodes.target, input.target),
+          gt(verificationCodes.createdAt, dayAgo),
+        ),
+      );
+    if (today?.oldest && today.n >= CODES_PER_DAY) {
+      const freeAt = new Date(today.oldest).getTime() + 24 * 3600_000;
+      fail(ErrorCode.RATE_LIMITED, { wait_seconds: Math.ceil((freeAt - now.getTime()) / 1000) });
     }
     const token = newToken();
     const code = newCode();

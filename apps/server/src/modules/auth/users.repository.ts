@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 
@@ -25,14 +25,25 @@ export function createUsersRepository(db: Db) {
         .set({ ...values, updatedAt: now })
         .where(eq(users.id, id));
     },
-    /** Counts a failed password; returns the new count (atomic, so parallel tries all count). */
-    async countFailure(id: string): Promise<number> {
+    /**
+     * Claims one password try before the password is checked, in one atomic statement: only while
+     * the account is not locked and fewer than `max` tries are counted (in flight or failed). So
+     * however many guesses arrive at once, at most `max` are ever checked per lock period. Returns
+     * the try's number, or null when no try is left (the caller answers 62).
+     */
+    async claimAttempt(id: string, max: number, now: Date): Promise<number | null> {
       const rows = await db
         .update(users)
         .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
-        .where(eq(users.id, id))
+        .where(
+          and(
+            eq(users.id, id),
+            or(isNull(users.lockedUntil), lte(users.lockedUntil, now)),
+            lt(users.failedAttempts, max),
+          ),
+        )
         .returning({ n: users.failedAttempts });
-      return rows[0]?.n ?? 0;
+      return rows[0]?.n ?? null;
     },
   };
 }

@@ -17,7 +17,7 @@ import { createUser } from '../../cli/create-user';
 import { users } from '../../db/schema';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
 import { recordOperation } from '../history/operation-history';
-import { revokeSessions } from '../password/password.repository';
+import { revokeAllCredentials } from '../../accounts/credentials';
 import { isUniqueViolation } from '../registration/registration.repository';
 import { createCareTeamRepository, type MemberRow } from './care-team.repository';
 import { isGroupManager } from './group';
@@ -163,7 +163,7 @@ export function createCareTeamService(ctx: AppContext) {
           },
         );
         const closed = await txRepo.endConnections(member.uid, now);
-        await revokeSessions(tx, member.uid, now);
+        await revokeAllCredentials(tx, member.uid, now);
         if (purge) await purgeAccount(tx, member.uid);
         else await txRepo.closeAccount(member.uid, now);
         return closed;

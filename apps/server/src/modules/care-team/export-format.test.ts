@@ -19,9 +19,17 @@ describe('csvField (RFC 4180)', () => {
     expect(csvField(text, true).replace(/^"|"$/g, '')).toMatch(/^'/);
   });
 
+  it.each([' =1+1', '  +cmd', '\u00a0-2', '＝1+1', ' ＋1', '－1', '＠SUM(A1)', '\nx'])(
+    'defuses free text %j: a formula after blanks, or in full-width characters',
+    (text) => {
+      expect(csvField(text, true).replace(/^"|"$/g, '')).toMatch(/^'/);
+    },
+  );
+
   it('leaves numbers and non-free text as they are', () => {
     expect(csvField(-5)).toBe('-5');
     expect(csvField('-05:00')).toBe('-05:00');
+    expect(csvField('felt low = shaky', true)).toBe('felt low = shaky');
   });
 });
 

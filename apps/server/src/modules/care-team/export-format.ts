@@ -78,14 +78,21 @@ export const mmolOf = (mgdl: number): number => roundTo(mgdlToMmol(mgdl), 1);
 const mgdlOf = (mgdl: number): number => roundTo(mgdl, 1);
 
 /**
+ * What a spreadsheet runs as a formula: =, +, -, @ or their full-width forms (＝ ＋ － ＠, which
+ * some spreadsheets read as the ASCII ones), after any leading blanks (spreadsheets trim them), or a
+ * tab, CR or LF first.
+ */
+const FORMULA_START = /^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/;
+
+/**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Free text that a
- * spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe.
+ * spreadsheet would run as a formula gets a leading apostrophe.
  */
 export function csvField(value: unknown, freeText = false): string {
   if (value === null || value === undefined) return '';
   let text =
     typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
-  if (freeText && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (freeText && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

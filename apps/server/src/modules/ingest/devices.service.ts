@@ -6,6 +6,7 @@ import { newId, newToken, sha256 } from '../../lib/crypto';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
 import { assertMayAccessPatient } from '../../policy/patient-data';
+import { accountStillActive } from '../../accounts/credentials';
 
 export interface DeviceIdentity {
   deviceId: string;
@@ -71,7 +72,13 @@ export function createDevicesService(ctx: AppContext) {
       const rows = await db
         .select({ id: devices.id, patientId: devices.patientId })
         .from(devices)
-        .where(and(eq(devices.tokenHash, sha256(token)), isNull(devices.revokedAt)))
+        .where(
+          and(
+            eq(devices.tokenHash, sha256(token)),
+            isNull(devices.revokedAt),
+            accountStillActive(devices.patientId),
+          ),
+        )
         .limit(1);
       const row = rows[0];
       return row ? { deviceId: row.id, patientId: row.patientId } : null;

@@ -99,9 +99,9 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.ingest,
     {
       config: { access: { kind: 'device' } },
-      // The device token is checked before the body is parsed against the schema: a caller without
+      // The device token is checked before the body is read: a caller without
       // one learns nothing about the ingest format (docs/PERMISSIONS.md).
-      preValidation: async (req) => {
+      onRequest: async (req) => {
         const token = bearerToken(req);
         const device = token ? await devicesService.resolve(token) : null;
         if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { nightscoutCredentials, oauthGrants, oauthTokens } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
+import { accountStillActive } from '../../accounts/credentials';
 
 /** Who a Nightscout request acts for: always exactly one patient, with read or read+write. */
 export interface NsPrincipal {
@@ -106,7 +107,13 @@ async function activeCredential(ctx: AppContext, where: ReturnType<typeof eq>): 
   const rows = await ctx.db
     .select()
     .from(nightscoutCredentials)
-    .where(and(where, isNull(nightscoutCredentials.revokedAt)))
+    .where(
+      and(
+        where,
+        isNull(nightscoutCredentials.revokedAt),
+        accountStillActive(nightscoutCredentials.patientId),
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
@@ -153,6 +160,7 @@ async function oauthPrincipal(ctx: AppContext, token: string, now: Date): Promis
         eq(oauthTokens.kind, 'access'),
         gt(oauthTokens.expiresAt, now),
         isNull(oauthGrants.revokedAt),
+        accountStillActive(oauthGrants.patientId),
       ),
     )
     .limit(1);

@@ -69,10 +69,16 @@ export function offsetOf(iso: unknown): number | null {
   return Math.abs(v) <= 14 * 60 ? v : null;
 }
 
+/** The largest instant a Date holds (±8.64e15 ms): a time beyond it is no time at all. */
+const MAX_DATE_MS = 8.64e15;
+
 /** A time given as epoch ms (number or numeric string) or as an ISO string. */
 export function timeOf(v: unknown): number | null {
   const n = num(v);
-  if (n !== null) return n > 1e11 ? Math.round(n) : n > 1e8 ? Math.round(n * 1000) : null;
+  if (n !== null) {
+    const ms = n > 1e11 ? Math.round(n) : n > 1e8 ? Math.round(n * 1000) : null;
+    return ms !== null && ms <= MAX_DATE_MS ? ms : null;
+  }
   if (typeof v !== 'string') return null;
   const t = Date.parse(v);
   return Number.isNaN(t) ? null : t;

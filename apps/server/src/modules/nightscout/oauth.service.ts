@@ -4,6 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { OAUTH_SCOPES, type OauthAuthorizeRequest, type OauthClientInfo } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { oauthGrants, oauthTokens } from '../../db/schema';
+import { accountStillActive } from '../../accounts/credentials';
 import { ApiError } from '../../http/api-error';
 import { newId, newToken, sha256 } from '../../lib/crypto';
 
@@ -152,6 +153,7 @@ export function createOauthService(ctx: AppContext) {
             isNull(oauthTokens.usedAt),
             gt(oauthTokens.expiresAt, now()),
             isNull(oauthGrants.revokedAt),
+            accountStillActive(oauthGrants.patientId),
           ),
         );
       const row = rows[0];

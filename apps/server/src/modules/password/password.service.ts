@@ -1,13 +1,14 @@
 import { ErrorCode, normalizeUsername } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { fail, failOutsideLogin } from '../../http/api-error';
+import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { renderMail } from '../../mail/templates';
 import { createCodeService } from '../auth/codes.service';
 import { createUsersRepository, type UserRow } from '../auth/users.repository';
 import { maskEmail, maskMobile } from './mask';
+import { revokeAllCredentials } from '../../accounts/credentials';
 import { revokeSessions, setPasswordHash } from './password.repository';
 
 /** Where a user is reached: e-mail when known, otherwise SMS to the mobile. */
@@ -63,7 +64,7 @@ export function createPasswordService(ctx: AppContext) {
    */
   async function resetToken(username: string, language?: string) {
     const user = await users.byUsername(normalizeUsername(username));
-    if (!user) return failOutsideLogin(ErrorCode.USER_NOT_EXIST);
+    if (!user) return fail(ErrorCode.USER_NOT_EXIST);
     const contact = contactOf(user);
     if (!contact) return fail(ErrorCode.CONFLICT);
     const { token } = await codes.issue({
@@ -77,7 +78,11 @@ export function createPasswordService(ctx: AppContext) {
     return { error: 0 as const, token, sent_to: sentTo };
   }
 
-  /** Steps C and D: the code sets the new password, ends a lock and every session. */
+  /**
+   * Steps C and D: the code sets the new password, ends a lock and every credential (sessions,
+   * Nightscout secrets, OAuth grants, device tokens): a reset is what someone does whose password
+   * may be known to another, so nothing opened with the old one stays open.
+   */
   async function reset(token: string, code: string, password: string): Promise<{ error: 0 }> {
     const challenge = await codes.find(token, 'reset');
     const user = challenge?.userId ? await users.byId(challenge.userId) : undefined;
@@ -88,7 +93,7 @@ export function createPasswordService(ctx: AppContext) {
     const now = clock.now();
     await ctx.db.transaction(async (tx) => {
       await setPasswordHash(tx, user.id, hash, now);
-      await revokeSessions(tx, user.id, now);
+      await revokeAllCredentials(tx, user.id, now);
     });
     await notifyChanged(user);
     return { error: 0 };

@@ -27,9 +27,9 @@ export function registerPatchResultsRoutes(app: FastifyInstance, ctx: AppContext
     API.patchResults,
     {
       config: { access: { kind: 'device' } },
-      // As for the ingest: the device token is checked before the body is validated, so a caller
+      // As for the ingest: the device token is checked before the body is read, so a caller
       // without one learns nothing about the format (docs/PERMISSIONS.md).
-      preValidation: async (req) => {
+      onRequest: async (req) => {
         const token = bearerToken(req);
         const device = token ? await devicesService.resolve(token) : null;
         if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);

@@ -131,7 +131,7 @@ describe('the first sign-in of a patient whose password the HCP typed (spec §2 
 
   it('opens no session with the password the HCP chose: it asks for the patient’s own', async () => {
     const res = await login(NEW.password);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(403);
     expect(res.body.error).toBe(ErrorCode.PASSWORD_CHANGE_REQUIRED);
     expect(res.body.token).toBeUndefined();
     expect(res.body.uid).toBeUndefined();

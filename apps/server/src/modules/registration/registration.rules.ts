@@ -1,6 +1,6 @@
 import { ErrorCode, findCountry, siteOfCountry } from '@cgm/domain';
 import type { AppContext } from '../../context';
-import { fail, failOutsideLogin, invalidInput } from '../../http/api-error';
+import { fail, invalidInput } from '../../http/api-error';
 import type { InputProblems } from '../../http/input-problems';
 import { siteUrl } from '../auth/auth.service';
 import { CODE_MAX_ATTEMPTS, type CodeService } from '../auth/codes.service';
@@ -15,7 +15,7 @@ export function checkCountryKnown(problems: InputProblems, country: string): voi
 export function checkRegion(ctx: AppContext, country: string): void {
   const site = siteOfCountry(country);
   if (site !== ctx.config.REGION) {
-    failOutsideLogin(ErrorCode.WRONG_REGION, { site, site_url: siteUrl(ctx, site) });
+    fail(ErrorCode.WRONG_REGION, { site, site_url: siteUrl(ctx, site) });
   }
 }
 

@@ -18,7 +18,7 @@ import type {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../http/auth';
-import { fail, failOutsideLogin } from '../../http/api-error';
+import { fail } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
 import { recordOperation, type CallSite } from '../history/operation-history';
 import { insertRelationMessage, type RelationMessageType } from '../messages/messages.repository';
@@ -82,7 +82,7 @@ export function createRelationsService(ctx: AppContext) {
   async function patientByUsername(username: string) {
     const account = await repo.accountByUsername(normalizeUsername(username));
     if (!account || account.userType !== 'P' || account.status !== 'active') {
-      return failOutsideLogin(ErrorCode.USER_NOT_EXIST);
+      return fail(ErrorCode.USER_NOT_EXIST);
     }
     return account;
   }

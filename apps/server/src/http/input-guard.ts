@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@cgm/domain';
+import { ApiError } from './api-error';
+
+/**
+ * Deeper than any document the API takes (a Nightscout profile is about 6 levels): anything deeper
+ * is refused before a handler walks it, so no recursive walk can overflow the stack.
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+export interface InputProblem {
+  path: string;
+  message: 'validation.unstorableText' | 'validation.tooDeep';
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (not Unicode at all). */
+const unstorable = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE.test(s);
+
+/**
+ * The first string (value or key) that cannot be stored, or the first level past the depth limit,
+ * in a parsed body, query or set of path parameters. Walks with its own stack, never recursion.
+ */
+export function findInputProblem(value: unknown, root = '', checkText = true): InputProblem | null {
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (checkText && unstorable(v)) return { path, message: 'validation.unstorableText' };
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) return { path, message: 'validation.tooDeep' };
+    for (const [key, child] of Object.entries(v)) {
+      const at = path ? `${path}.${key}` : key;
+      if (checkText && unstorable(key)) return { path: at, message: 'validation.unstorableText' };
+      stack.push({ v: child, path: at, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+const NIGHTSCOUT = /^\/api\/v[13]\//;
+
+/**
+ * Batches whose records are checked one by one (device ingest, file imports, Nightscout uploads):
+ * a record with bad text is rejected with its index and reason while the good ones are stored, so
+ * one bad record never makes a device resend, or lose, a whole batch. Only the depth is checked here.
+ */
+const RECORD_BY_RECORD = /^\/api\/(v1\/|v3\/|v2\.0\/ingest$|v2\.0\/imports\/)/;
+
+/**
+ * Every request's parsed input is checked before any route sees it: bad input is a 400 with the
+ * catalogue's message (Nightscout's own error shape on its API), never a 500 from the database or
+ * a stack overflow, and nothing is changed.
+ */
+export function guardInput(app: FastifyInstance): void {
+  // The address's parts before the access guards use them (they look up the path's ids), the body
+  // once it is read, which is after the guards.
+  app.addHook('onRequest', async (req, reply) =>
+    refuse(req, reply, findInputProblem(req.params, 'params') ?? findInputProblem(req.query, 'query')),
+  );
+  app.addHook('preValidation', async (req, reply) => {
+    const checkText = !RECORD_BY_RECORD.test(req.url.split('?')[0] ?? '');
+    return refuse(req, reply, findInputProblem(req.body, 'body', checkText));
+  });
+}
+
+function refuse(req: FastifyRequest, reply: FastifyReply, problem: InputProblem | null) {
+  if (!problem) return undefined;
+  if (NIGHTSCOUT.test(req.url)) {
+    return reply
+      .code(400)
+      .send({ status: 400, message: 'Bad Request', description: `${problem.path}: ${problem.message}` });
+  }
+  throw new ApiError(ErrorCode.INVALID_INPUT, { details: [problem] });
+}
