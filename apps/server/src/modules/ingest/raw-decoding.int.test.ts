@@ -83,7 +83,7 @@ describe('raw device values decoded on ingest (spec §9)', () => {
       { type: 'bolus', ...base(12), utc_offset_min: 60, code: 'NB', set: 330, delivered: 330 },
     ]);
     expect(res.body).toMatchObject({ stored: 0, rejected: 1 });
-    expect(res.body.problems[0].reason).toMatch(/^records\[0\]\.set: /);
+    expect((res.body.problems as Array<{ reason: string }>)[0]!.reason).toMatch(/^records\[0\]\.set: /);
   });
 
   it('takes a time-zone offset in hours (utc_offset_hours) and stores minutes', async () => {
@@ -93,5 +93,61 @@ describe('raw device values decoded on ingest (spec §9)', () => {
     expect(res.body).toMatchObject({ stored: 1, rejected: 0 });
     const rows = await t.ctx.db.select().from(boluses).where(eq(boluses.patientId, patient));
     expect(rows.find((r) => r.code === 'NB')?.utcOffsetMin).toBe(330);
+  });
+});
+
+describe('pump status delivery fields (spec §3), device contract to monitor', () => {
+  it('shows a bolus in progress, its wizard inputs and the remaining dose and time', async () => {
+    const res = await ingest([
+      {
+        ...pump(1, 1.2),
+        basal_delivered: 7.35,
+        basal_delivered_time: NOW - 2 * 60_000,
+        bolus_type: 'CCW',
+        bolus_set: 2,
+        bolus_delivered: 2,
+        extended_bolus_set: 3,
+        extended_bolus_delivered: 1.25,
+        extended_bolus_duration: 120,
+        wizard_type: 'CCW',
+        wizard_glucose: 182,
+        wizard_corr_set: 655.06, // raw: −0.30 U
+        wizard_carb: 60,
+        wizard_carb_set: 5.3,
+        wizard_iob: 1.2,
+        adjustment_type: 0,
+        remaining_dose: 1.75,
+        remaining_time: 70,
+      },
+    ]);
+    expect(res.body).toMatchObject({ stored: 1, rejected: 0 });
+    expect((await monitor()).pump_status).toMatchObject({
+      basalDeliveried: 7.35,
+      basalDeliveriedTime: NOW - 2 * 60_000,
+      bolusType: 'CCW',
+      bolusSet: 2,
+      bolusDeliveried: 2,
+      extendBolusSet: 3,
+      extendBolusDeliveried: 1.25,
+      extendBolusDuration: 120,
+      wizardType: 'CCW',
+      wizardGlucose: 182,
+      wizardCorrSet: -0.3,
+      wizardCarb: 60,
+      wizardCarbSet: 5.3,
+      wizardIob: 1.2,
+      adjustmentType: 0,
+      remainingDose: 1.75,
+      remainingTime: 70,
+    });
+  });
+
+  it('answers null for the fields a device does not send', async () => {
+    await ingest([pump(0, 1)]);
+    expect((await monitor()).pump_status).toMatchObject({
+      bolusType: null,
+      remainingDose: null,
+      wizardType: null,
+    });
   });
 });
