@@ -34,6 +34,7 @@ async function registerAtSign(page: Page, email: string, type: 'P' | 'M', shots:
   await field(page, en('register.fullName')).fill(type === 'P' ? 'Pat Journey' : 'Carer Journey');
   await field(page, en('register.password')).fill(PASSWORDS.first);
   await field(page, en('register.repeatPassword')).fill(PASSWORDS.first);
+  await field(page, en('register.birthday')).fill('1990-04-12');
   await page.getByRole('checkbox', { name: en('register.agreement.checkbox') }).check();
   if (shots) await screenshot(page, `${shots}-form`);
   await page.getByRole('button', { name: en('register.submit') }).click();

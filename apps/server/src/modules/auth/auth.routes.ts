@@ -123,7 +123,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
   r.get(
     API.session,
     {
-      config: { access: { kind: 'signedIn' } },
+      config: { access: { kind: 'signedIn', beforeTerms: true } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -139,7 +139,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
     r.post(
       path,
       {
-        config: { access: { kind: 'signedIn' } },
+        config: { access: { kind: 'signedIn', beforeTerms: true } },
         preHandler: ctx.authenticate,
         schema: {
           tags,

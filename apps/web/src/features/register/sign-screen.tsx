@@ -160,6 +160,7 @@ export function SignScreen() {
           onValue={(v) => set('birthday', v)}
           autoComplete="bday"
           error={errors.text('birthday')}
+          required
         />
         {showsGuardianConsent(form.birthday, today) && (
           <Checkbox
