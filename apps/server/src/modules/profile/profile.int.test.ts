@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../cli/create-user';
-import { users } from '../../db/schema';
+import { profiles, users } from '../../db/schema';
 
 let t: TestApp;
 const password = 'Gluco$e9x';
@@ -109,6 +109,16 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
     expect((await save({ height: 5 })).status).toBe(400);
     expect((await save({ gender: 'other' })).status).toBe(400);
     expect(await getProfile()).toEqual(before);
+  });
+
+  it('saves other fields when the form resends a stored name the rule refuses, and takes Anne-Marie', async () => {
+    await t.ctx.db.update(profiles).set({ realname: 'J. R. Example' }).where(eq(profiles.userId, uid));
+    expect((await save({ realname: 'J. R. Example', alias: 'JR' })).status).toBe(200);
+    expect(await getProfile()).toMatchObject({ realname: 'J. R. Example', alias: 'JR' });
+    expect((await save({ realname: 'J. S. Example' })).status).toBe(400);
+    expect((await save({ realname: 'Anne-Marie O’Neil' })).status).toBe(200);
+    expect(await getProfile()).toMatchObject({ realname: 'Anne-Marie O’Neil' });
+    expect((await save({ alias: '' })).status).toBe(200);
   });
 
   it('refuses a country served by another region like any bad field', async () => {

@@ -71,7 +71,9 @@ export function createProfileService(ctx: AppContext) {
 
   function validate(input: ProfileUpdate, current: LoadedProfile, today: string): void {
     const problems = new InputProblems();
-    if (input.realname !== undefined) {
+    // A name resent as it is stored is not checked again: one stored before the rule (spec §5)
+    // must not block saving the other fields.
+    if (input.realname !== undefined && input.realname !== current.profile.realname) {
       problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
     }
     const zipcode = blankToNull(input.zipcode);

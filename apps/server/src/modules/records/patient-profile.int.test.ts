@@ -97,6 +97,20 @@ describe('a patient who registered owns their personal profile', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('saves the other fields when the form resends a stored name the rule refuses (spec §5)', async () => {
+    // A name stored before the rule, or by another path, e.g. with a full stop.
+    await t.ctx.db
+      .update(profiles)
+      .set({ realname: 'Dr. Pat Example' })
+      .where(eq(profiles.userId, p.ids.patient));
+    const res = await save('hcp', { realname: 'Dr. Pat Example', bed_no: '14' });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({ realname: 'Dr. Pat Example', bed_no: '14' });
+    // A changed name is checked (and here not the HCP's to change).
+    expect((await save('patient', { realname: 'Dr. Pat Sample', height: 171 })).status).toBe(400);
+    expect((await save('patient', { realname: 'Dr. Pat Example', height: 171 })).status).toBe(200);
+  });
+
   it('lets the patient change personal fields but not the clinic ones', async () => {
     expect((await save('patient', { alias: 'Pat', height: 172 })).status).toBe(200);
     expect((await save('patient', { bed_no: '1' })).status).toBe(403);

@@ -96,9 +96,13 @@ export function createPatientProfileService(ctx: AppContext) {
       return view(actor, patientId);
     },
 
-    async update(actor: Actor, patientId: string, input: PatientProfileUpdate): Promise<PatientProfile> {
+    async update(actor: Actor, patientId: string, sentInput: PatientProfileUpdate): Promise<PatientProfile> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
       const current = await view(actor, patientId);
+      // A name resent as it is stored is no change: a name stored before the rule (spec §5) must
+      // not block saving the other fields, nor count as an edit of a field the caller may not edit.
+      const input =
+        sentInput.realname === current.realname ? { ...sentInput, realname: undefined } : sentInput;
       const allowed = new Set<string>(current.editable);
       const sent = Object.keys(input).filter(
         (k) => input[k as keyof PatientProfileUpdate] !== undefined,

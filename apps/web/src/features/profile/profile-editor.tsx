@@ -44,7 +44,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
-    const found = validateProfile(form, variant, today);
+    const found = validateProfile(form, variant, today, toForm(profile));
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setNotice({ kind: 'error', text: t('messages.inputError') });

@@ -105,6 +105,14 @@ describe('profile form', () => {
     expect(errors[field]).toBe(key);
   });
 
+  it('does not check a name kept as it is stored, so it never blocks saving the other fields', () => {
+    const stored = { ...toForm(profile), realname: 'J. R. Example' };
+    expect(validateProfile({ ...stored, alias: 'JR' }, 'patient', today, stored)).toEqual({});
+    expect(validateProfile({ ...stored, realname: 'J. S. Example' }, 'patient', today, stored)).toEqual({
+      realname: 'validation.realName',
+    });
+  });
+
   it('ignores fields the variant does not show', () => {
     expect(validateProfile({ ...toForm(profile), height: '1', organisation: '' }, 'other', today)).toEqual(
       {},
