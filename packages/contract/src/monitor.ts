@@ -25,6 +25,11 @@ export const sensorStatus = z.object({
   expiresAt: z.number().nullable(),
   lastCalibration: z.number().nullable(),
   stale: z.boolean(),
+  /**
+   * True for a follower when the patient has switched "show glucose value" off (security setting):
+   * glucose and glucoseRate are then null although the sensor may be measuring.
+   */
+  glucoseHidden: z.boolean().optional(),
 });
 export type SensorStatus = z.infer<typeof sensorStatus>;
 

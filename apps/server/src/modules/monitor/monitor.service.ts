@@ -2,7 +2,7 @@ import { AUTO_MODE_BASAL_TYPE, isStale, sleepSpans } from '@cgm/domain';
 import type { ChartData, MonitorStatus, PumpStatus, SensorStatus } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient, mayAccessPatient, maySeeCurrentGlucose } from '../../policy/patient-data';
 import { lastEventNo } from '../../patient-data';
 import { createMonitorRepository, type MonitorRepository } from './monitor.repository';
 import { autoJson, offsetOf, stateChanges } from './chart-extras';
@@ -161,7 +161,8 @@ export function createMonitorService(ctx: AppContext) {
       const now = ctx.clock.now().getTime();
       // The patient's data options decide which source each device kind shows, as in the reports.
       const options = await repo.options(patientId);
-      const [name, s, p, ch, eventNo, source] = await Promise.all([
+      const [shown, name, s, p, ch, eventNo, source] = await Promise.all([
+        maySeeCurrentGlucose(ctx.db, actor, patientId),
         repo.patientName(patientId),
         sensor(patientId, now, options),
         pump(patientId, now, options),
@@ -174,8 +175,9 @@ export function createMonitorService(ctx: AppContext) {
         data_source: source,
         server_time: now,
         eventNo,
-        sensor_status: s,
-        pump_status: p,
+        // The patient does not show the current value on shared screens: the follower gets none.
+        sensor_status: s && !shown ? { ...s, glucose: null, glucoseRate: null, glucoseHidden: true } : s,
+        pump_status: p && !shown ? { ...p, wizardGlucose: null } : p,
         chart: ch,
       };
     },

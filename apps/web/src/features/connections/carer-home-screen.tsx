@@ -82,8 +82,9 @@ function PatientCard({ item, glucose, now }: { item: ConnectionItem; glucose: Ca
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const pump = cardPump(item.pump_status, now);
-  const reading =
-    glucose.kind === 'value' && glucose.value !== null
+  const reading = item.sensor_status?.glucoseHidden
+    ? t('carer.glucoseHidden')
+    : glucose.kind === 'value' && glucose.value !== null
       ? formatNumber(glucose.value, lang, {
           minimumFractionDigits: glucose.decimals,
           maximumFractionDigits: glucose.decimals,

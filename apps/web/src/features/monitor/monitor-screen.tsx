@@ -123,7 +123,13 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
       <div className="monitor__cards">
         <GlucosePanel
           view={glucoseView(s.sensor_status, prefs, now)}
-          hidden={settings?.glucose_display === 'Off'}
+          hiddenKey={
+            s.sensor_status?.glucoseHidden
+              ? 'monitor.glucose.hiddenByPatient'
+              : settings?.glucose_display === 'Off'
+                ? 'monitor.glucose.hidden'
+                : null
+          }
         />
         <SensorCard view={s.sensor_status ? sensorView(s.sensor_status, now) : null} now={now} />
         <PumpCard
@@ -131,7 +137,7 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
           delivery={s.pump_status ? pumpDeliveryView(s.pump_status, now) : null}
           now={now}
           unit={prefs.unit}
-          showGlucose={settings?.glucose_display !== 'Off'}
+          showGlucose={settings?.glucose_display !== 'Off' && !s.sensor_status?.glucoseHidden}
         />
       </div>
       <MonitorChart
