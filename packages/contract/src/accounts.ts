@@ -229,6 +229,8 @@ export const profile = z.object({
   mfa: z.boolean(),
   show_glucose: z.boolean(),
   created_at: z.string(),
+  /** Spec §3 profile "date": the day the account was opened (UTC, YYYY-MM-DD). */
+  date: z.string(),
 });
 export type Profile = z.infer<typeof profile>;
 export const profileResponse = z.object({ error: z.literal(0), profile });

@@ -52,7 +52,10 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
       mfa: false,
       show_glucose: true,
       created_at: expect.any(String),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+    const profile = res.body.profile as { created_at: string; date: string };
+    expect(profile.date).toBe(profile.created_at.slice(0, 10));
     expect((await t.call('GET', API.profile)).status).toBe(401);
   });
 

@@ -53,6 +53,7 @@ function toProfile({ user, profile }: LoadedProfile): Profile {
     mfa: user.mfaEnabled,
     show_glucose: user.showGlucose,
     created_at: user.createdAt.toISOString(),
+    date: isoDay(user.createdAt),
   };
 }
 

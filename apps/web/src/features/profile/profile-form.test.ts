@@ -37,6 +37,7 @@ const profile: Profile = {
   mfa: false,
   show_glucose: true,
   created_at: '2026-01-01T00:00:00Z',
+  date: '2026-01-01',
 };
 const today = '2026-11-21';
 
