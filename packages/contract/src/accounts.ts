@@ -244,7 +244,7 @@ export const profileUpdate = z.object({
   weight: z.number().min(10).max(500).nullable().optional(),
   diabetes_type: diabetesType.optional(),
   address: optText(200),
-  zipcode: optText(6),
+  zipcode: optText(10),
   mobile: optText(20),
   telephone: optText(30),
   serve_for: optText(200),

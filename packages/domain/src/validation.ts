@@ -124,10 +124,7 @@ export function isValidRealName(s: string): boolean {
   return !/(^|[^\p{L}\p{M}])['’‐-]|['’‐-](?!\p{L})/u.test(s);
 }
 
-/** Postcode: 6 digits (spec §5). */
-export function isValidPostcode(s: string): boolean {
-  return /^[0-9]{6}$/.test(s);
-}
+export { isValidPostcode } from './postcodes';
 
 /** Height (cm) and weight (kg): a number with at least 2 digits before any decimals (spec §5). */
 export function isValidHeightOrWeight(s: string | number): boolean {

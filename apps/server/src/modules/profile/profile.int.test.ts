@@ -68,7 +68,7 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
       weight: 64,
       diabetes_type: 'lada',
       address: '1 High Street, Leeds',
-      zipcode: '123456',
+      zipcode: '10115', // with country DE below: a German postcode
       mobile: '+44 7700 900456',
       telephone: '0113 496 0000',
       serve_for: 'Leeds Diabetes Centre',
@@ -122,6 +122,14 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
     expect((await save({ realname: 'Anne-Marie O’Neil' })).status).toBe(200);
     expect(await getProfile()).toMatchObject({ realname: 'Anne-Marie O’Neil' });
     expect((await save({ alias: '' })).status).toBe(200);
+  });
+
+  it("checks the postcode in the account's country format: a German one here, not China's 6 digits", async () => {
+    expect((await save({ zipcode: '80331' })).status).toBe(200);
+    const sixDigits = await save({ zipcode: '100083' });
+    expect(sixDigits.status).toBe(400);
+    expect(JSON.stringify(sixDigits.body.details)).toContain('zipcode');
+    expect((await save({ zipcode: '' })).status).toBe(200);
   });
 
   it('refuses a country served by another region like any bad field', async () => {

@@ -78,7 +78,8 @@ export function createProfileService(ctx: AppContext) {
       problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
     }
     const zipcode = blankToNull(input.zipcode);
-    if (zipcode) problems.check(isValidPostcode(zipcode), 'zipcode', 'validation.postcode');
+    const country = input.country ?? current.user.country;
+    if (zipcode) problems.check(isValidPostcode(zipcode, country), 'zipcode', 'validation.postcode');
     const mobile = blankToNull(input.mobile);
     if (mobile) problems.check(isValidMobile(mobile), 'mobile', 'validation.mobile');
     // An account must stay reachable for reset and MFA codes (spec §4): no e-mail, keep the mobile.

@@ -123,7 +123,7 @@ describe('a patient an HCP created is kept by the care team that created it', ()
   it('lets the HCP change every field, validated as in spec §5', async () => {
     const res = await save('hcp', {
       realname: 'Anna Berg',
-      zipcode: '123456',
+      zipcode: 'LS1 4AP', // the patient lives in the United Kingdom: its postcode format
       height: 165,
       weight: 61.5,
       diabetes_type: 'type1',
@@ -133,7 +133,7 @@ describe('a patient an HCP created is kept by the care team that created it', ()
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({
       realname: 'Anna Berg',
-      zipcode: '123456',
+      zipcode: 'LS1 4AP',
       weight: 61.5,
       bed_no: null,
     });
@@ -144,6 +144,7 @@ describe('a patient an HCP created is kept by the care team that created it', ()
     ['a real name of 3 letters', { realname: 'Ann' }, 'realname'],
     ['a real name with symbols', { realname: 'Anna <b>' }, 'realname'],
     ['a postcode of 5 digits', { zipcode: '12345' }, 'zipcode'],
+    ['a Chinese postcode for a patient in the United Kingdom', { zipcode: '123456' }, 'zipcode'],
     ['a height of one digit', { height: 9 }, 'height'],
     ['a weight as text', { weight: '60' }, 'weight'],
     ['a birthday in the future', { birthday: '2030-01-01' }, 'birthday'],

@@ -71,14 +71,14 @@ export function createPatientProfileService(ctx: AppContext) {
   }
 
   /** Spec §5: real name, postcode, height and weight, dates not in the future; one 400 lists all. */
-  function validate(input: PatientProfileUpdate): void {
+  function validate(input: PatientProfileUpdate, country: string): void {
     const problems = new InputProblems();
     const today = isoDay(ctx.clock.now());
     if (input.realname !== undefined) {
       problems.check(isValidRealName(input.realname), 'realname', 'validation.realName');
     }
     const zipcode = blankToNull(input.zipcode);
-    if (zipcode) problems.check(isValidPostcode(zipcode), 'zipcode', 'validation.postcode');
+    if (zipcode) problems.check(isValidPostcode(zipcode, country), 'zipcode', 'validation.postcode');
     if (input.height != null)
       problems.check(isValidHeightOrWeight(input.height), 'height', 'validation.height');
     if (input.weight != null)
@@ -114,7 +114,7 @@ export function createPatientProfileService(ctx: AppContext) {
           details: refused.map((path) => ({ path, message: 'patientView.profile.notEditable' })),
         });
       }
-      validate(input);
+      validate(input, current.country);
       const changes: PatientProfileChanges = {
         realname: input.realname,
         alias: blankToNull(input.alias),

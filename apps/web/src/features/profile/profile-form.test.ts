@@ -84,7 +84,8 @@ describe('profile form', () => {
   it.each([
     [{ realname: '' }, 'patient', 'realname', 'messages.nameRequired'],
     [{ realname: 'A$' }, 'patient', 'realname', 'validation.realName'],
-    [{ zipcode: '12345' }, 'patient', 'zipcode', 'validation.postcode'],
+    [{ zipcode: '123456' }, 'patient', 'zipcode', 'validation.postcode'], // China's format, not Germany's
+    [{ zipcode: 'SW1A 1AA', country: 'DE' }, 'patient', 'zipcode', 'validation.postcode'],
     [{ mobile: 'abc' }, 'patient', 'mobile', 'validation.mobile'],
     [{ height: '5' }, 'patient', 'height', 'validation.height'],
     [{ height: '400' }, 'patient', 'height', 'validation.height'],

@@ -91,7 +91,8 @@ export function validateProfile(
   if (f.alias.trim().length > 40) errors.alias = 'validation.tooLong';
   if (f.mobile.trim() && !isValidMobile(f.mobile.trim())) errors.mobile = 'validation.mobile';
   if (f.telephone.trim() && !isValidMobile(f.telephone.trim())) errors.telephone = 'validation.telephone';
-  if (f.zipcode.trim() && !isValidPostcode(f.zipcode.trim())) errors.zipcode = 'validation.postcode';
+  if (f.zipcode.trim() && !isValidPostcode(f.zipcode.trim(), f.country))
+    errors.zipcode = 'validation.postcode';
   if (f.address.trim().length > 200) errors.address = 'validation.tooLong';
   for (const key of ['birthday', 'diabetes_diagnosis_date'] as const) {
     if (fields.has(key) && f[key] && (!isIsoDate(f[key]) || f[key] > todayIso))
