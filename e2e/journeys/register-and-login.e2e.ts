@@ -34,6 +34,11 @@ async function registerAtSign(page: Page, email: string, type: 'P' | 'M', shots:
   await field(page, en('register.fullName')).fill(type === 'P' ? 'Pat Journey' : 'Carer Journey');
   await field(page, en('register.password')).fill(PASSWORDS.first);
   await field(page, en('register.repeatPassword')).fill(PASSWORDS.first);
+  await field(page, en('register.birthday')).fill('1990-04-12');
+  // Only the countries this (EU) site serves: France and China register on their own sites.
+  const country = page.locator('select[autocomplete="country"]');
+  expect(await country.locator('option[value="DE"]').count()).toBe(1);
+  expect(await country.locator('option[value="FR"], option[value="CN"]').count()).toBe(0);
   await page.getByRole('checkbox', { name: en('register.agreement.checkbox') }).check();
   if (shots) await screenshot(page, `${shots}-form`);
   await page.getByRole('button', { name: en('register.submit') }).click();

@@ -31,7 +31,10 @@
     }
     return false;
   }
+  /* Internet Explorer (MSIE, Trident) is no browser of spec §5's list and cannot run the app. */
+  var RETIRED = /\b(?:MSIE |Trident\/)/;
   function supported(ua) {
+    if (RETIRED.test(ua)) return false;
     var b = detect(ua);
     return !b || !MIN[b.name] || !older(b.version, MIN[b.name]);
   }

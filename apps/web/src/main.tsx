@@ -44,6 +44,9 @@ async function start(): Promise<void> {
       queryClient.clear();
       void router.navigate(target, { replace: true });
     },
+    onTermsRequired: () => {
+      if (router.state.location.pathname !== '/refresh') void router.navigate('/refresh');
+    },
   });
 
   createRoot(document.getElementById('root')!).render(

@@ -247,6 +247,8 @@ export const profile = z.object({
   mfa: z.boolean(),
   show_glucose: z.boolean(),
   created_at: z.string(),
+  /** Spec §3 profile "date": the day the account was opened (UTC, YYYY-MM-DD). */
+  date: z.string(),
 });
 export type Profile = z.infer<typeof profile>;
 export const profileResponse = z.object({ error: z.literal(0), profile });
@@ -260,7 +262,7 @@ export const profileUpdate = z.object({
   weight: z.number().min(10).max(500).nullable().optional(),
   diabetes_type: diabetesType.optional(),
   address: optText(200),
-  zipcode: optText(6),
+  zipcode: optText(10),
   mobile: optText(20),
   telephone: optText(30),
   serve_for: optText(200),

@@ -220,7 +220,7 @@ export const patientProfileUpdate = z
     weight: z.number().min(10).max(500).nullable().optional(),
     diabetes_type: diabetesType.optional(),
     address: optText(200),
-    zipcode: optText(6),
+    zipcode: optText(10),
     telephone: optText(30),
     birthday: isoDate.nullable().optional(),
     diabetes_diagnosis_date: isoDate.nullable().optional(),

@@ -110,6 +110,45 @@ export const sensorStatusRecord = z.object({
   rate: z.number().int().min(0).max(8).nullable().optional(),
 });
 
+const units = z.number().min(0).max(100).nullable().optional();
+const minutes = z
+  .number()
+  .min(0)
+  .max(24 * 60)
+  .nullable()
+  .optional();
+
+/**
+ * What the pump is delivering when it reports (spec §3 pump_status, the fields after basalRate):
+ * the basal delivered today and when it last delivered, the bolus in progress (its code, the
+ * normal part set and delivered, the extended part set, delivered and its minutes), the bolus
+ * wizard's inputs of that bolus, and the dose and minutes that remain of it. Amounts in U (raw
+ * wrapped values are decoded on ingest, spec §9), glucose in mg/dL, carbohydrates in g.
+ */
+const pumpDeliveryFields = {
+  basal_delivered: z.number().min(0).max(500).nullable().optional(),
+  basal_delivered_time: epochMs.nullable().optional(),
+  /** The bolus code (NB, EB, CB, …M, CRW, CAW, CCW; spec §3 "Bolus row"). */
+  bolus_type: z.string().min(2).max(8).nullable().optional(),
+  bolus_set: units,
+  bolus_delivered: units,
+  extended_bolus_set: units,
+  extended_bolus_delivered: units,
+  extended_bolus_duration: minutes,
+  /** The wizard's code when the wizard calculated the bolus (CRW, CAW, CCW); null otherwise. */
+  wizard_type: z.string().min(2).max(8).nullable().optional(),
+  wizard_glucose: z.number().min(0).max(1000).nullable().optional(),
+  /** The correction part; negative below the target range (it reduces the meal part). */
+  wizard_corr_set: z.number().min(-100).max(100).nullable().optional(),
+  wizard_carb: z.number().min(0).max(1000).nullable().optional(),
+  wizard_carb_set: units,
+  wizard_iob: z.number().min(-200).max(100).nullable().optional(),
+  adjustment_type: z.number().int().min(0).max(255).nullable().optional(),
+  /** What is left of the bolus in progress: units and minutes (0 when it has finished). */
+  remaining_dose: units,
+  remaining_time: minutes,
+};
+
 export const pumpStatusRecord = z.object({
   type: z.literal('pump_status'),
   ...base,
@@ -130,6 +169,7 @@ export const pumpStatusRecord = z.object({
     .nullable()
     .optional(),
   suspend_time: z.number().int().nullable().optional(),
+  ...pumpDeliveryFields,
 });
 
 export const sessionRecord = z.object({

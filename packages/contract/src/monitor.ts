@@ -25,6 +25,11 @@ export const sensorStatus = z.object({
   expiresAt: z.number().nullable(),
   lastCalibration: z.number().nullable(),
   stale: z.boolean(),
+  /**
+   * True for a follower when the patient has switched "show glucose value" off (security setting):
+   * glucose and glucoseRate are then null although the sensor may be measuring.
+   */
+  glucoseHidden: z.boolean().optional(),
 });
 export type SensorStatus = z.infer<typeof sensorStatus>;
 
@@ -41,6 +46,24 @@ export const pumpStatus = z.object({
   patchState: z.string().nullable(),
   mode: z.string().nullable(),
   suspendTime: z.number().nullable(),
+  // Spec §3 pump_status delivery fields (device contract: pumpStatusRecord), null when not sent.
+  basalDeliveried: z.number().nullable(),
+  basalDeliveriedTime: z.number().nullable(),
+  bolusType: z.string().nullable(),
+  bolusSet: z.number().nullable(),
+  bolusDeliveried: z.number().nullable(),
+  extendBolusSet: z.number().nullable(),
+  extendBolusDeliveried: z.number().nullable(),
+  extendBolusDuration: z.number().nullable(),
+  wizardType: z.string().nullable(),
+  wizardGlucose: z.number().nullable(),
+  wizardCorrSet: z.number().nullable(),
+  wizardCarb: z.number().nullable(),
+  wizardCarbSet: z.number().nullable(),
+  wizardIob: z.number().nullable(),
+  adjustmentType: z.number().nullable(),
+  remainingDose: z.number().nullable(),
+  remainingTime: z.number().nullable(),
   lastBolus: z.object({ time: z.number(), code: z.string(), delivered: z.number() }).nullable(),
   tempBasal: z.object({ code: z.string(), rate: z.number(), endsAt: z.number() }).nullable(),
   updateTime: z.number(),
@@ -50,13 +73,34 @@ export const pumpStatus = z.object({
 });
 export type PumpStatus = z.infer<typeof pumpStatus>;
 
+/** The auto-mode JSON of a basal row (spec §3), U each. */
+export const autoModeDelivery = z.object({
+  auto_basal_delivery: z.number(),
+  auto_corr_delivery: z.number(),
+  auto_food_delivery: z.number(),
+});
+
 export const chartData = z.object({
   st: z.number(),
   et: z.number(),
   /** [time, mg/dL or null, quality flag or display code or null] */
   sg: z.array(z.tuple([z.number(), z.number().nullable(), z.string().nullable()])),
-  /** [time, code, duration min, rate U/h, delivered U, auto-mode micro-delivery total U] */
-  basal: z.array(z.tuple([z.number(), z.string(), z.number(), z.number(), z.number(), z.number()])),
+  /**
+   * [time, code, duration min, rate U/h, delivered U, auto-mode micro-delivery total U, row id
+   * ("serial:seq", spec §3 basal row id string), the auto-mode JSON as sent or null]
+   */
+  basal: z.array(
+    z.tuple([
+      z.number(),
+      z.string(),
+      z.number(),
+      z.number(),
+      z.number(),
+      z.number(),
+      z.string(),
+      autoModeDelivery.nullable(),
+    ]),
+  ),
   /** [time, code, delivered U (normal part + extended part)] */
   bolus: z.array(z.tuple([z.number(), z.string(), z.number()])),
   /** [time, mg/dL, 'calibration' | 'bg'] */
@@ -64,6 +108,14 @@ export const chartData = z.object({
   /** [time, code] */
   sensor_alarm: z.array(z.tuple([z.number(), z.string()])),
   pump_alarm: z.array(z.tuple([z.number(), z.string()])),
+  /** [time, state] each time the transmitter reports a new state (sensor status), oldest first. */
+  transmtr: z.array(z.tuple([z.number(), z.string()])),
+  /** [time, 'sensor' | 'pump', code, cleared at or null]: every alarm to draw, both devices in time order. */
+  alarm_display: z.array(
+    z.tuple([z.number(), z.enum(['sensor', 'pump']), z.string(), z.number().nullable()]),
+  ),
+  /** [start, end] of each sleeping time (night, 22:00–06:00 local) inside the window. */
+  sleeptime: z.array(z.tuple([z.number(), z.number()])),
 });
 export type ChartData = z.infer<typeof chartData>;
 

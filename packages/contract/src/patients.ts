@@ -103,7 +103,14 @@ export const patientNewRequest = z.object({
 export type PatientNewRequest = z.input<typeof patientNewRequest>;
 export const patientNewResponse = z.object({ error: z.literal(0), uid, username: z.string() });
 
-export const patientsDeleteRequest = z.object({ uids: z.array(uid).min(1).max(PATIENTS_PAGE_SIZE_MAX) });
+export const patientsDeleteRequest = z.object({
+  uids: z.array(uid).min(1).max(PATIENTS_PAGE_SIZE_MAX),
+  /**
+   * The user confirmed spec §8's "delete patients" question: a deletion can remove an account with
+   * all its data, so the server refuses a call without it (as data/delete does).
+   */
+  confirm: z.literal(true, 'confirm.deletePatients'),
+});
 export const patientsDeleteResponse = z.object({
   error: z.literal(0),
   /** Accounts deleted with all their data. */

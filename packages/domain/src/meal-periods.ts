@@ -25,3 +25,22 @@ export function mealPeriodOf(minuteOfDay: number): MealPeriod {
   if (minuteOfDay < MEAL_PERIOD_MINUTES.night.start) return 'dinner';
   return 'night';
 }
+
+/**
+ * The sleeping times (the night period, 22:00–06:00 local) that overlap [st, et), as [start, end]
+ * epoch ms clipped to the window: the monitor chart's sleeptime band (spec §3 chart).
+ */
+export function sleepSpans(st: number, et: number, utcOffsetMin: number): Array<[number, number]> {
+  const DAY = 86_400_000;
+  const offset = utcOffsetMin * 60_000;
+  const { start, end } = MEAL_PERIOD_MINUTES.night;
+  const spans: Array<[number, number]> = [];
+  // Each local midnight from the day before the window: its night runs from 22:00 to 06:00 next day.
+  const firstMidnight = Math.floor((st + offset) / DAY) * DAY - offset - DAY;
+  for (let midnight = firstMidnight; midnight < et; midnight += DAY) {
+    const from = Math.max(st, midnight + start * 60_000);
+    const to = Math.min(et, midnight + DAY + end * 60_000);
+    if (from < to) spans.push([from, to]);
+  }
+  return spans;
+}

@@ -112,15 +112,19 @@ export function isValidCode(s: string): boolean {
 /** The message key of a real name that breaks the rule below (the web app's validation.realName). */
 export const REAL_NAME_PROBLEM = 'validation.realName';
 
-/** Real name: 4 to 20 letters of any script, digits, spaces; not only spaces (spec §5). */
+/**
+ * Real name: 4 to 20 letters, digits, spaces; not only spaces (spec §5). "Letters" are the letters
+ * of every script the portal's 22 languages write names in (Latin with its accents, Greek, Hebrew,
+ * Arabic, Chinese…), and a hyphen or apostrophe that joins two letters belongs to the name as
+ * much as they do: "Anne-Marie", "O'Connor", "D’Angelo". A joiner anywhere else (leading,
+ * trailing, doubled, beside a space or digit) is refused.
+ */
 export function isValidRealName(s: string): boolean {
-  return /^[\p{L}\p{M}\p{Nd} ]{4,20}$/u.test(s) && s.trim() !== '';
+  if (!/^[\p{L}\p{M}\p{Nd} '’‐-]{4,20}$/u.test(s) || s.trim() === '') return false;
+  return !/(^|[^\p{L}\p{M}])['’‐-]|['’‐-](?!\p{L})/u.test(s);
 }
 
-/** Postcode: 6 digits (spec §5). */
-export function isValidPostcode(s: string): boolean {
-  return /^[0-9]{6}$/.test(s);
-}
+export { isValidPostcode } from './postcodes';
 
 /** Height (cm) and weight (kg): a number with at least 2 digits before any decimals (spec §5). */
 export function isValidHeightOrWeight(s: string | number): boolean {

@@ -4,6 +4,7 @@
 
 import { MS_PER_MINUTE } from '@cgm/domain';
 import type { BolusCode } from './codes';
+import type { ExtendedProgress } from './delivery-status';
 import type { RecordSink } from './records';
 import type { BolusDetails } from './wizard';
 
@@ -48,6 +49,14 @@ export class ExtendedBoluses {
       minutes,
       details,
     });
+  }
+
+  /** The latest running part, for the pump status: set, delivered so far and minutes left. */
+  progress(t: number): ExtendedProgress | null {
+    const r = this.runs[this.runs.length - 1];
+    if (!r) return null;
+    const minutesLeft = Math.max(0, Math.ceil((r.end - t) / MS_PER_MINUTE));
+    return { extSet: r.extSet, extDelivered: r.extDelivered, minutes: r.minutes, minutesLeft };
   }
 
   /** The minute's extended delivery, U; writes the rows of parts that end with it. */

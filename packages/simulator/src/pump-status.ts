@@ -1,6 +1,6 @@
 // pump_status records (spec §3 "Monitor status" pump_status; §4 pump state ranges): written every
 // 10 minutes and whenever the state changes, with insulin on board, reservoir, battery, the
-// patch state, the mode and the last bolus.
+// patch state, the mode, the last bolus and the delivery fields (delivery-status.ts).
 
 import { MS_PER_MINUTE } from '@cgm/domain';
 import { BASAL_TYPE, DELIVERING_FLAG, PUMP_STATE, SUSPEND_STATE } from './codes';
@@ -56,6 +56,7 @@ export function writePumpStatus(t: number, pump: Pump, patch: Patch, sink: Recor
     mode: pump.auto ? 'auto' : pump.pattern,
     last_bolus: pump.lastBolus,
     suspend_time: pump.suspend?.start ?? null,
+    ...pump.delivery.fields(pump.extendedProgress(t)),
   });
 }
 

@@ -7,6 +7,7 @@ import type { PdmSettings } from '@cgm/contract';
 import { AUTO_SAMPLE_MINUTES, INSULIN_STEP_U, MS_PER_MINUTE } from '@cgm/domain';
 import { autoWant, FOOD_CAP_U, MicroDoser, units } from './auto-mode';
 import { BasalRows } from './basal-rows';
+import { DeliveryStatus, type ExtendedProgress } from './delivery-status';
 import { ExtendedBoluses } from './extended-boluses';
 import { InsulinOnBoard } from './iob';
 import type { BolusCode, MealName, PatternName, PumpAlarm, SuspendCode, TempBasalCode } from './codes';
@@ -49,6 +50,8 @@ export class Pump {
   dirty = true;
   bolusMinute = -1;
   readonly rows: BasalRows;
+  /** The pump status's delivery fields (basal today, the latest bolus and what remains of it). */
+  readonly delivery: DeliveryStatus;
   private readonly extended: ExtendedBoluses;
   private basalCarry = 0;
   private readonly basalDoser = new MicroDoser();
@@ -65,6 +68,7 @@ export class Pump {
     private readonly sink: RecordSink,
   ) {
     this.rows = new BasalRows(sink);
+    this.delivery = new DeliveryStatus(profile.utcOffsetMin);
     this.extended = new ExtendedBoluses(sink);
     this.onBoard = new InsulinOnBoard(settings.bolus.active_insulin_time_h);
     this.autoOn = settings.auto_mode.enabled;
@@ -76,6 +80,10 @@ export class Pump {
 
   get hasExtended(): boolean {
     return this.extended.running;
+  }
+
+  extendedProgress(t: number): ExtendedProgress | null {
+    return this.extended.progress(t);
   }
 
   patternRate(t: number): number {
@@ -113,9 +121,12 @@ export class Pump {
           const d = this.autoSample(t, sg);
           total += d.basal + d.bolus;
           toIob += d.bolus;
+          this.delivery.basal(t, d.basal);
         }
       } else {
-        total += this.manualBasal(t);
+        const basal = this.manualBasal(t);
+        total += basal;
+        this.delivery.basal(t, basal);
       }
       const ext = this.extended.step(t);
       total += ext;
@@ -280,6 +291,13 @@ export class Pump {
     this.lastBolus = { time: t, code: req.code, delivered: round2(now + ext) };
     this.bolusMinute = t;
     this.dirty = true;
+    this.delivery.bolus({
+      code: req.code,
+      now,
+      extended: ext > 0 && req.extendedMin ? ext : 0,
+      extendedMin: req.extendedMin ?? 0,
+      details: req.details ?? null,
+    });
     if (ext > 0 && req.extendedMin) {
       this.extended.start(t, req.code, now, ext, req.extendedMin, req.details ?? null);
     } else {

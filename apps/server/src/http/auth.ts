@@ -12,6 +12,11 @@ export interface Actor {
   sessionId: string;
   sessionKind: 'user' | 'admin';
   flags: { adminLogin: boolean; clinicLogin: boolean };
+  /**
+   * The user agreed to a privacy policy and terms version that is no longer the current one (spec
+   * §5 "after an update"): until they agree again, only the routes that lead to the agreement answer.
+   */
+  termsOutdated?: boolean;
 }
 
 export type ResolveActor = (token: string) => Promise<Actor | null>;

@@ -112,7 +112,7 @@ describe('a clinic login', () => {
     }
     const res = await t.call('POST', API.patientsDelete, {
       token: desk.token,
-      body: { uids: [p.onlyA!.id] },
+      body: { uids: [p.onlyA!.id], confirm: true },
     });
     expect(res.status).toBe(403);
   });

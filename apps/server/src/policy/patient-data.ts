@@ -70,3 +70,18 @@ export async function assertMayAccessPatient(
   // cannot probe which ids exist.
   if (!(await mayAccessPatient(db, actor, patientId, action))) throw new ApiError(ErrorCode.FORBIDDEN);
 }
+
+/**
+ * Whether the actor sees the patient's current glucose value (spec §2 security "show glucose
+ * value": the patient's choice for the screens they share). The patient always sees their own;
+ * a follower only while the patient shows it. Asked after the read access itself was granted.
+ */
+export async function maySeeCurrentGlucose(db: Db, actor: Actor, patientId: string): Promise<boolean> {
+  if (actor.userId === patientId) return true;
+  const rows = await db
+    .select({ show: users.showGlucose })
+    .from(users)
+    .where(eq(users.id, patientId))
+    .limit(1);
+  return rows[0]?.show ?? false;
+}

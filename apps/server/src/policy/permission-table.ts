@@ -253,7 +253,7 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   // Deleting names the patient: only an HCP (or member) the patient accepted gets past the policy.
   'POST /api/v2.0/patients/delete': {
     allow: ['hcp:accepted', 'member:accepted'],
-    body: (c) => ({ uids: [c.id('patient')] }),
+    body: (c) => ({ uids: [c.id('patient')], confirm: true }),
     changesRelations: true,
   },
   'GET /api/v2.0/hcp/history': { allow: HCPS },

@@ -38,7 +38,13 @@ import { nightscoutGuard } from '../modules/nightscout/ns-auth';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'device' }
-  | { kind: 'signedIn'; userTypes?: readonly UserType[]; unauthorizedCode?: number }
+  | {
+      kind: 'signedIn';
+      userTypes?: readonly UserType[];
+      unauthorizedCode?: number;
+      /** Answers a user whose agreement to the terms is outdated (the session, agreeing, signing out). */
+      beforeTerms?: boolean;
+    }
   | { kind: 'patient'; action: PatientAction; op: string; recordedBy?: 'service' }
   | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number; groupManager?: boolean }
   | { kind: 'accountAdmin'; superOnly?: boolean; op?: AdminAction }
@@ -90,15 +96,18 @@ export function installRouteAccess(app: FastifyInstance, ctx: AppContext): Regis
 
 const toArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-function signIn(ctx: AppContext, unauthorizedCode?: number): Guard {
+function signIn(ctx: AppContext, unauthorizedCode?: number, beforeTerms = false): Guard {
   return async (req, reply) => {
-    if (req.actor) return;
-    try {
-      await ctx.authenticate(req, reply);
-    } catch (e) {
-      if (unauthorizedCode && e instanceof ApiError) throw new ApiError(unauthorizedCode);
-      throw e;
+    if (!req.actor) {
+      try {
+        await ctx.authenticate(req, reply);
+      } catch (e) {
+        if (unauthorizedCode && e instanceof ApiError) throw new ApiError(unauthorizedCode);
+        throw e;
+      }
     }
+    // Spec §5: after a terms update nothing answers until the user agrees again (error 108).
+    if (req.actor?.termsOutdated && !beforeTerms) throw new ApiError(ErrorCode.TERMS_REQUIRED);
   };
 }
 
@@ -110,7 +119,7 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
     case 'signedIn': {
       const types = access.userTypes;
       return [
-        signIn(ctx, access.unauthorizedCode),
+        signIn(ctx, access.unauthorizedCode, access.beforeTerms),
         async (req) => {
           if (types && !types.includes(req.actor!.userType)) throw new ApiError(ErrorCode.FORBIDDEN);
         },

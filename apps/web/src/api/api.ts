@@ -4,7 +4,7 @@ import { ApiFailureError } from './errors';
 // The application's instance of the client. The app shell wires in the session and navigation at
 // start (configureApi), so this module does not depend on the app.
 
-type Wiring = Pick<ApiClientDeps, 'getToken' | 'loginPage' | 'onAuthFailure'>;
+type Wiring = Pick<ApiClientDeps, 'getToken' | 'loginPage' | 'onAuthFailure' | 'onTermsRequired'>;
 
 let wiring: Wiring = {
   getToken: () => null,
@@ -22,6 +22,7 @@ export const api = createApiClient({
   now: () => Date.now(),
   loginPage: () => wiring.loginPage(),
   onAuthFailure: (target) => wiring.onAuthFailure(target),
+  onTermsRequired: () => wiring.onTermsRequired?.(),
 });
 
 /** For query functions: the data, or a thrown ApiFailureError. */

@@ -161,6 +161,14 @@ describe('lost sessions', () => {
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
+  it('asks for the updated terms on error 108 and keeps the session', async () => {
+    const onTermsRequired = vi.fn();
+    const { api, onAuthFailure } = setup(() => jsonResponse(403, { error: 108 }), { onTermsRequired });
+    await api.get('/x');
+    expect(onTermsRequired).toHaveBeenCalledOnce();
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
   it('redirects on a 401 portrait', async () => {
     const { api, onAuthFailure } = setup(() => new Response('', { status: 401 }));
     await api.getBlob('/p');

@@ -43,6 +43,11 @@ export interface ApiClientDeps {
   loginPage: () => string;
   /** Clears the session and navigates; called once per failed request. */
   onAuthFailure: (target: string) => void;
+  /**
+   * The server refused the call until the user agrees to the updated terms (error 108, spec §5):
+   * the session stays, the terms step is shown (/refresh asks for the agreement).
+   */
+  onTermsRequired?: () => void;
 }
 
 /**
@@ -109,6 +114,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   function checkAuth(status: number, code: number, opts: RequestOptions): void {
     if (opts.authRedirect === false) return;
+    if (code === ErrorCode.TERMS_REQUIRED && deps.getToken()) return deps.onTermsRequired?.();
     const target = authRedirectTarget(status, code, deps.loginPage());
     if (target) deps.onAuthFailure(target);
   }

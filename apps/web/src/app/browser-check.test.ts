@@ -18,6 +18,8 @@ const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   'curl/8.0',
   '',
+  'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
+  'Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.1; Trident/6.0)',
 ];
 
 function earlyCheck(): (ua: string) => boolean {
@@ -38,6 +40,8 @@ describe('early browser check (ES5, before the bundle)', () => {
     expect(early(AGENTS[5]!)).toBe(false); // Edge 15
     expect(early(AGENTS[8]!)).toBe(false); // Safari 8.0.7
     expect(early(AGENTS[9]!)).toBe(true); // Safari 8.0.8
+    expect(early(AGENTS[13]!)).toBe(false); // Internet Explorer 11
+    expect(early(AGENTS[14]!)).toBe(false); // Internet Explorer 10
   });
 
   it('is plain ES5: no let, const, arrow functions or template strings', () => {
@@ -77,6 +81,10 @@ describe('the /error page the early check draws for a browser that cannot run th
     expect(page.document.body.innerHTML).toContain('Firefox');
     const arabic = visit('/error', AGENTS[3]!, 'ar-SA');
     expect(arabic.html.dir).toBe('rtl');
+  });
+
+  it('sends Internet Explorer 11 from the login page to /error', () => {
+    expect(visit('/login', AGENTS[13]!, 'en-GB').location.replaced).toBe('/error');
   });
 
   it('leaves a supported browser alone', () => {

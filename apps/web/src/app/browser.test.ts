@@ -114,9 +114,9 @@ const UAS: [label: string, ua: string, name: string | null, version: string | nu
     'chrome', '115.0.0.0', true,
   ],
   [
-    'Internet Explorer 11 (not recognised: let through)',
+    'Internet Explorer 11 (no browser of spec §5: to /error)',
     'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
-    null, null, true,
+    null, null, false,
   ],
   ['curl (not recognised)', 'curl/8.5.0', null, null, true],
   ['empty', '', null, null, true],

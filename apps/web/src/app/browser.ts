@@ -1,7 +1,7 @@
 // Browser check of spec §5: Chrome ≥ 61.0, Edge ≥ 16.0, Firefox ≥ 55.0, Safari ≥ 8.0.8 (the spec
 // writes "8.08"); a recognised browser below its minimum goes to /error.
 //
-// Browsers we do not recognise are let through: the spec names only these four, and the many
+// Internet Explorer is refused by name. Other browsers we do not recognise are let through: the spec names only these four, and the many
 // engines built on them (Opera, Samsung Internet, Brave, Vivaldi and the like carry "Chrome/" in
 // their user agent and are measured by it) or unusual clients (screen readers' embedded views,
 // kiosk shells, bots) would otherwise be locked out of their own health data by a guess about a
@@ -39,8 +39,13 @@ export function detectBrowser(userAgent: string): DetectedBrowser | null {
   return null;
 }
 
-/** False only for a recognised browser older than its minimum. */
+// Internet Explorer (every version, "MSIE" up to 10, "Trident/" in 11) is none of spec §5's four
+// browsers, cannot run the app and is no longer updated: it goes to /error like an old browser.
+const RETIRED = /\b(?:MSIE |Trident\/)/;
+
+/** False for Internet Explorer and for a recognised browser older than its minimum. */
 export function isSupportedBrowser(userAgent: string): boolean {
+  if (RETIRED.test(userAgent)) return false;
   const b = detectBrowser(userAgent);
   return !b || supportedVersion(b.name, b.version);
 }

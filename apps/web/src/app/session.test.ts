@@ -40,6 +40,15 @@ describe('writeSession and readSession', () => {
     });
   });
 
+  it("stores the account's language, unless one was chosen in this tab", () => {
+    const fresh = memoryStore();
+    writeSession(fresh, { ...patient, language: 'de' });
+    expect(fresh.getItem('language')).toBe('de');
+    const chosen = memoryStore({ language: 'fr' });
+    writeSession(chosen, { ...patient, language: 'de' });
+    expect(chosen.getItem('language')).toBe('fr');
+  });
+
   it('stores the admin role and username', () => {
     const s = memoryStore();
     writeSession(s, {

@@ -90,6 +90,9 @@ export function writeSession(store: KeyValueStore, res: LoginResponse, token = r
   put(store, SESSION_KEYS.requests, String(res.connection_request ?? 0));
   put(store, SESSION_KEYS.accountAdminUsername, res.user_type === 'A' ? res.username : null);
   if (res.country) put(store, SESSION_KEYS.locCode, res.country);
+  // The account's language (spec §3 session keys), unless a language was chosen in this tab
+  // already (the sign-in page's picker): that choice is the newer one.
+  if (res.language && !store.getItem(SESSION_KEYS.language)) put(store, SESSION_KEYS.language, res.language);
   store.removeItem(SESSION_KEYS.mfaToken);
   store.removeItem(SESSION_KEYS.mfaLoginPage);
   store.removeItem(SESSION_KEYS.firstPasswordToken);

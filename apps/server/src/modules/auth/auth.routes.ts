@@ -132,7 +132,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
   r.get(
     API.session,
     {
-      config: { access: { kind: 'signedIn' } },
+      config: { access: { kind: 'signedIn', beforeTerms: true } },
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -148,7 +148,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
     r.post(
       path,
       {
-        config: { access: { kind: 'signedIn' } },
+        config: { access: { kind: 'signedIn', beforeTerms: true } },
         preHandler: ctx.authenticate,
         schema: {
           tags,

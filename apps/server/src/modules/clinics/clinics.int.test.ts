@@ -79,7 +79,7 @@ describe('creating a clinic (/ClinicDataAdd)', () => {
     expect([weak.status, weak.body.error]).toEqual([400, ErrorCode.INVALID_INPUT]);
     const badName = await create('de', {
       ...newClinic('DE', 'W', 'w@clinic.example'),
-      login: { username: 'w@clinic.example', password: 'Clinic#2026', realname: 'W-Desk' },
+      login: { username: 'w@clinic.example', password: 'Clinic#2026', realname: 'W_Desk' },
     });
     expect(badName.status).toBe(400);
     expect(badName.body).toMatchObject({

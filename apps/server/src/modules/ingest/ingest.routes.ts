@@ -116,7 +116,10 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
           'Authenticate with the device token (Authorization: Bearer). Each record is identified by ' +
           '(serial, type, seq): resending a batch after a lost reply stores nothing twice, late ' +
           '(backfilled) records are accepted, and a malformed record is rejected with its reason ' +
-          'while the good records of the same batch are stored. The reply comes after the batch is durable.',
+          'while the good records of the same batch are stored. The reply comes after the batch is durable. ' +
+          'Raw pump fields are decoded first (spec §9): insulin on board above 100 and above 500 and bolus ' +
+          'amounts above 327.67 are read as wrapped negative values, and a record may give its time-zone ' +
+          'offset in hours (utc_offset_hours) instead of minutes.',
         body: ingestRequest,
         response: { 200: ingestResponse, 400: errorBody, 401: errorBody, 413: errorBody },
       },

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { appendRecords, type AppendOutcome } from '../../patient-data';
 import type { DeviceIdentity } from './devices.service';
+import { decodeRawValues } from './raw-values';
 
 export type IngestOutcome = Omit<AppendOutcome, 'uploadId' | 'eventNo'>;
 
@@ -8,7 +9,7 @@ export type IngestOutcome = Omit<AppendOutcome, 'uploadId' | 'eventNo'>;
  * The realtime ingest of the portal's own device apps: the patient-data write path (each record
  * checked alone, stored once, one upload-history row naming the device (its last-seen time: no
  * second write per upload), followers told after the commit). A resend after a lost reply counts
- * its records as duplicates.
+ * its records as duplicates. The device's raw fields are decoded first (spec §9, raw-values.ts).
  */
 export function createIngestService(ctx: AppContext) {
   return {
@@ -16,7 +17,7 @@ export function createIngestService(ctx: AppContext) {
       const out = await appendRecords(ctx, {
         patientId: device.patientId,
         source: 'realtime',
-        records,
+        records: records.map(decodeRawValues),
         deviceId: device.deviceId,
       });
       return {

@@ -120,8 +120,40 @@ describe('monitor status', () => {
     });
     expect(s.pump_status?.lastBolus).toMatchObject({ code: 'CRW', delivered: 3.5 });
     expect(s.chart.sg.map((p) => p[1])).toEqual([123, 131]);
-    expect(s.chart.basal[0]).toEqual([NOW - 3600_000, 'BAAM', 6, 0.8, 0.05, 0.05]);
+    expect(s.chart.basal[0]?.slice(0, 6)).toEqual([NOW - 3600_000, 'BAAM', 6, 0.8, 0.05, 0.05]);
     expect(s.data_source).toBe('realtime');
+  });
+
+  it('charts the transmitter states, alarms to display, sleeping times and basal rows with id and auto-mode JSON (spec §3)', async () => {
+    await ingest([
+      { type: 'sensor_status', ...base(40, 50), status: 'warmup' },
+      { type: 'sensor_status', ...base(41, 40), status: 'monitoring' },
+      { type: 'sensor_status', ...base(42, 30), status: 'monitoring' },
+      { type: 'alarm', ...base(43, 20), source: 'sensor', code: 'lowGlucose', cleared_at: NOW - 15 * 60_000 },
+      { type: 'alarm', ...base(44, 10), serial: 'PB-1', source: 'pump', code: 'occlusion' },
+    ]);
+    const res = await t.call<{ error: number; status: MonitorStatus }>(
+      'GET',
+      `${API.monitorStatus(patient)}?hours=24`,
+      { token: tokens.patient },
+    );
+    const chart = res.body.status.chart;
+    expect(chart.transmtr).toEqual([
+      [NOW - 50 * 60_000, 'warmup'],
+      [NOW - 40 * 60_000, 'monitoring'],
+    ]);
+    expect(chart.alarm_display).toEqual([
+      [NOW - 20 * 60_000, 'sensor', 'lowGlucose', NOW - 15 * 60_000],
+      [NOW - 10 * 60_000, 'pump', 'occlusion', null],
+    ]);
+    // 22:00–06:00 at UTC+1, inside the 24 hours before 12:00 UTC.
+    expect(chart.sleeptime).toEqual([[Date.UTC(2026, 10, 20, 21), Date.UTC(2026, 10, 21, 5)]]);
+    const auto = chart.basal.find((b) => b[1] === 'BAAM');
+    expect(auto?.slice(5)).toEqual([
+      0.05,
+      'PB-1:7',
+      { auto_basal_delivery: 0.05, auto_corr_delivery: 0, auto_food_delivery: 0 },
+    ]);
   });
 
   it('refuses followers without an accepted connection, and ends access at removal', async () => {

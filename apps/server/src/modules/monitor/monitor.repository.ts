@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   alarms,
@@ -184,6 +184,27 @@ export function createMonitorRepository(db: Db) {
           .orderBy(alarms.time),
       ]);
       return { sg, basal, bolus, calib, alarm };
+    },
+
+    /** The transmitter's reported states in the window (the chart's transmtr series), oldest first. */
+    async transmitterStates(patientId: string, st: Date, et: Date, options: readonly OptionRange[]) {
+      return db
+        .select({
+          time: deviceStatus.time,
+          utcOffsetMin: deviceStatus.utcOffsetMin,
+          status: sql<string | null>`${deviceStatus.status}->>'status'`,
+        })
+        .from(deviceStatus)
+        .where(
+          and(
+            eq(deviceStatus.patientId, patientId),
+            eq(deviceStatus.kind, 'sensor'),
+            gte(deviceStatus.time, st),
+            lt(deviceStatus.time, et),
+            from(options, 'cgms'),
+          ),
+        )
+        .orderBy(deviceStatus.time);
     },
   };
 }

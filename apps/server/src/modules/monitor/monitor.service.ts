@@ -1,10 +1,12 @@
-import { AUTO_MODE_BASAL_TYPE, isStale } from '@cgm/domain';
+import { AUTO_MODE_BASAL_TYPE, isStale, sleepSpans } from '@cgm/domain';
 import type { ChartData, MonitorStatus, PumpStatus, SensorStatus } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient, mayAccessPatient, maySeeCurrentGlucose } from '../../policy/patient-data';
 import { lastEventNo } from '../../patient-data';
 import { createMonitorRepository, type MonitorRepository } from './monitor.repository';
+import { autoJson, offsetOf, stateChanges } from './chart-extras';
+import { pumpDeliveryFields } from './pump-delivery';
 
 const HOUR = 3600_000;
 type Row = Record<string, unknown>;
@@ -90,6 +92,7 @@ export function createMonitorService(ctx: AppContext) {
       patchState: str(s.patch_state),
       mode: str(s.mode),
       suspendTime: num(s.suspend_time),
+      ...pumpDeliveryFields(s),
       lastBolus,
       tempBasal:
         basal && (basal.code === 'BART' || basal.code === 'BAAT') && tempEnds > now
@@ -103,7 +106,10 @@ export function createMonitorService(ctx: AppContext) {
   }
 
   async function chart(patientId: string, st: number, et: number, options: Options): Promise<ChartData> {
-    const c = await repo.chart(patientId, new Date(st), new Date(et), options);
+    const [c, transmitter] = await Promise.all([
+      repo.chart(patientId, new Date(st), new Date(et), options),
+      repo.transmitterStates(patientId, new Date(st), new Date(et), options),
+    ]);
     const autoTotal = (auto: unknown) => {
       const a = (auto ?? {}) as Row;
       return (
@@ -118,11 +124,28 @@ export function createMonitorService(ctx: AppContext) {
       sg: c.sg.time.map((t, i) => [t, c.sg.mgdl[i]!, c.sg.quality[i] ?? c.sg.displayCode[i] ?? null]),
       basal: c.basal
         .filter((b) => b.time.getTime() + b.durationMin * 60_000 > st)
-        .map((b) => [b.time.getTime(), b.code, b.durationMin, b.rate, b.delivered, autoTotal(b.auto)]),
+        .map((b) => [
+          b.time.getTime(),
+          b.code,
+          b.durationMin,
+          b.rate,
+          b.delivered,
+          autoTotal(b.auto),
+          `${b.serial}:${b.seq}`,
+          autoJson(b.auto),
+        ]),
       bolus: c.bolus.map((b) => [b.time.getTime(), b.code, b.delivered + (b.extendedDelivered ?? 0)]),
       calibRecord: c.calib.map((b) => [b.time.getTime(), b.mgdl, b.kind]),
       sensor_alarm: c.alarm.filter((a) => a.deviceSource === 'sensor').map((a) => [a.time.getTime(), a.code]),
       pump_alarm: c.alarm.filter((a) => a.deviceSource === 'pump').map((a) => [a.time.getTime(), a.code]),
+      transmtr: stateChanges(transmitter),
+      alarm_display: c.alarm.map((a) => [
+        a.time.getTime(),
+        a.deviceSource,
+        a.code,
+        a.clearedAt ? a.clearedAt.getTime() : null,
+      ]),
+      sleeptime: sleepSpans(st, et, offsetOf(transmitter, c.sg)),
     };
   }
 
@@ -138,7 +161,8 @@ export function createMonitorService(ctx: AppContext) {
       const now = ctx.clock.now().getTime();
       // The patient's data options decide which source each device kind shows, as in the reports.
       const options = await repo.options(patientId);
-      const [name, s, p, ch, eventNo, source] = await Promise.all([
+      const [shown, name, s, p, ch, eventNo, source] = await Promise.all([
+        maySeeCurrentGlucose(ctx.db, actor, patientId),
         repo.patientName(patientId),
         sensor(patientId, now, options),
         pump(patientId, now, options),
@@ -151,8 +175,9 @@ export function createMonitorService(ctx: AppContext) {
         data_source: source,
         server_time: now,
         eventNo,
-        sensor_status: s,
-        pump_status: p,
+        // The patient does not show the current value on shared screens: the follower gets none.
+        sensor_status: s && !shown ? { ...s, glucose: null, glucoseRate: null, glucoseHidden: true } : s,
+        pump_status: p && !shown ? { ...p, wizardGlucose: null } : p,
         chart: ch,
       };
     },

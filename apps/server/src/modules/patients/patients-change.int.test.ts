@@ -38,7 +38,7 @@ const exists = async (id: string) =>
   (await t.ctx.db.select().from(users).where(eq(users.id, id))).length === 1;
 const create = (body: object, token = doc.token) => t.call('POST', API.patientsNew, { token, body });
 const del = (uids: string[], token = doc.token) =>
-  t.call('POST', API.patientsDelete, { token, body: { uids } });
+  t.call('POST', API.patientsDelete, { token, body: { uids, confirm: true } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -203,6 +203,18 @@ describe('delete patients', () => {
     expect((await history(registered.id)).map((h) => h.action)).toEqual(['patient.remove']);
     // The removed patient's data is closed to this HCP at once.
     expect((await t.call('GET', API.settings(registered.id), { token: doc.token })).status).toBe(403);
+  });
+
+  it('deletes nothing without the confirmation (spec §8 "delete patients"), like data deletion', async () => {
+    const res = await create({ ...NEW, email: 'unconfirmed@example.com' });
+    const uid = res.body.uid as string;
+    for (const body of [{ uids: [uid] }, { uids: [uid], confirm: false }, { uids: [uid], confirm: 'yes' }]) {
+      const refused = await t.call('POST', API.patientsDelete, { token: doc.token, body });
+      expect(refused.status).toBe(400);
+    }
+    expect(await exists(uid)).toBe(true);
+    expect((await del([uid])).body).toMatchObject({ error: 0, deleted: [uid] });
+    expect(await exists(uid)).toBe(false);
   });
 
   it('never deletes the account for an HCP who did not create it, even when left alone with it', async () => {

@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../cli/create-user';
-import { users } from '../../db/schema';
+import { profiles, users } from '../../db/schema';
 
 let t: TestApp;
 const password = 'Gluco$e9x';
@@ -52,7 +52,10 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
       mfa: false,
       show_glucose: true,
       created_at: expect.any(String),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+    const profile = res.body.profile as { created_at: string; date: string };
+    expect(profile.date).toBe(profile.created_at.slice(0, 10));
     expect((await t.call('GET', API.profile)).status).toBe(401);
   });
 
@@ -65,7 +68,7 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
       weight: 64,
       diabetes_type: 'lada',
       address: '1 High Street, Leeds',
-      zipcode: '123456',
+      zipcode: '10115', // with country DE below: a German postcode
       mobile: '+44 7700 900456',
       telephone: '0113 496 0000',
       serve_for: 'Leeds Diabetes Centre',
@@ -109,6 +112,24 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
     expect((await save({ height: 5 })).status).toBe(400);
     expect((await save({ gender: 'other' })).status).toBe(400);
     expect(await getProfile()).toEqual(before);
+  });
+
+  it('saves other fields when the form resends a stored name the rule refuses, and takes Anne-Marie', async () => {
+    await t.ctx.db.update(profiles).set({ realname: 'J. R. Example' }).where(eq(profiles.userId, uid));
+    expect((await save({ realname: 'J. R. Example', alias: 'JR' })).status).toBe(200);
+    expect(await getProfile()).toMatchObject({ realname: 'J. R. Example', alias: 'JR' });
+    expect((await save({ realname: 'J. S. Example' })).status).toBe(400);
+    expect((await save({ realname: 'Anne-Marie O’Neil' })).status).toBe(200);
+    expect(await getProfile()).toMatchObject({ realname: 'Anne-Marie O’Neil' });
+    expect((await save({ alias: '' })).status).toBe(200);
+  });
+
+  it("checks the postcode in the account's country format: a German one here, not China's 6 digits", async () => {
+    expect((await save({ zipcode: '80331' })).status).toBe(200);
+    const sixDigits = await save({ zipcode: '100083' });
+    expect(sixDigits.status).toBe(400);
+    expect(JSON.stringify(sixDigits.body.details)).toContain('zipcode');
+    expect((await save({ zipcode: '' })).status).toBe(200);
   });
 
   it('refuses a country served by another region like any bad field', async () => {

@@ -128,7 +128,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.post(
     API.termsAccept,
     {
-      config: { access: { kind: 'signedIn' } },
+      config: { access: { kind: 'signedIn', beforeTerms: true } },
       ...signedIn,
       schema: {
         tags,

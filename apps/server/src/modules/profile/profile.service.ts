@@ -53,6 +53,7 @@ function toProfile({ user, profile }: LoadedProfile): Profile {
     mfa: user.mfaEnabled,
     show_glucose: user.showGlucose,
     created_at: user.createdAt.toISOString(),
+    date: isoDay(user.createdAt),
   };
 }
 
@@ -71,11 +72,14 @@ export function createProfileService(ctx: AppContext) {
 
   function validate(input: ProfileUpdate, current: LoadedProfile, today: string): void {
     const problems = new InputProblems();
-    if (input.realname !== undefined) {
+    // A name resent as it is stored is not checked again: one stored before the rule (spec §5)
+    // must not block saving the other fields.
+    if (input.realname !== undefined && input.realname !== current.profile.realname) {
       problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
     }
     const zipcode = blankToNull(input.zipcode);
-    if (zipcode) problems.check(isValidPostcode(zipcode), 'zipcode', 'validation.postcode');
+    const country = input.country ?? current.user.country;
+    if (zipcode) problems.check(isValidPostcode(zipcode, country), 'zipcode', 'validation.postcode');
     const mobile = blankToNull(input.mobile);
     if (mobile) problems.check(isValidMobile(mobile), 'mobile', 'validation.mobile');
     // An account must stay reachable for reset and MFA codes (spec §4): no e-mail, keep the mobile.

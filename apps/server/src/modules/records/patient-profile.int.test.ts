@@ -97,6 +97,20 @@ describe('a patient who registered owns their personal profile', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('saves the other fields when the form resends a stored name the rule refuses (spec §5)', async () => {
+    // A name stored before the rule, or by another path, e.g. with a full stop.
+    await t.ctx.db
+      .update(profiles)
+      .set({ realname: 'Dr. Pat Example' })
+      .where(eq(profiles.userId, p.ids.patient));
+    const res = await save('hcp', { realname: 'Dr. Pat Example', bed_no: '14' });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({ realname: 'Dr. Pat Example', bed_no: '14' });
+    // A changed name is checked (and here not the HCP's to change).
+    expect((await save('patient', { realname: 'Dr. Pat Sample', height: 171 })).status).toBe(400);
+    expect((await save('patient', { realname: 'Dr. Pat Example', height: 171 })).status).toBe(200);
+  });
+
   it('lets the patient change personal fields but not the clinic ones', async () => {
     expect((await save('patient', { alias: 'Pat', height: 172 })).status).toBe(200);
     expect((await save('patient', { bed_no: '1' })).status).toBe(403);
@@ -109,7 +123,7 @@ describe('a patient an HCP created is kept by the care team that created it', ()
   it('lets the HCP change every field, validated as in spec §5', async () => {
     const res = await save('hcp', {
       realname: 'Anna Berg',
-      zipcode: '123456',
+      zipcode: 'LS1 4AP', // the patient lives in the United Kingdom: its postcode format
       height: 165,
       weight: 61.5,
       diabetes_type: 'type1',
@@ -119,7 +133,7 @@ describe('a patient an HCP created is kept by the care team that created it', ()
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({
       realname: 'Anna Berg',
-      zipcode: '123456',
+      zipcode: 'LS1 4AP',
       weight: 61.5,
       bed_no: null,
     });
@@ -130,6 +144,7 @@ describe('a patient an HCP created is kept by the care team that created it', ()
     ['a real name of 3 letters', { realname: 'Ann' }, 'realname'],
     ['a real name with symbols', { realname: 'Anna <b>' }, 'realname'],
     ['a postcode of 5 digits', { zipcode: '12345' }, 'zipcode'],
+    ['a Chinese postcode for a patient in the United Kingdom', { zipcode: '123456' }, 'zipcode'],
     ['a height of one digit', { height: 9 }, 'height'],
     ['a weight as text', { weight: '60' }, 'weight'],
     ['a birthday in the future', { birthday: '2030-01-01' }, 'birthday'],

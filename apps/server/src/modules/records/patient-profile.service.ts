@@ -71,14 +71,14 @@ export function createPatientProfileService(ctx: AppContext) {
   }
 
   /** Spec §5: real name, postcode, height and weight, dates not in the future; one 400 lists all. */
-  function validate(input: PatientProfileUpdate): void {
+  function validate(input: PatientProfileUpdate, country: string): void {
     const problems = new InputProblems();
     const today = isoDay(ctx.clock.now());
     if (input.realname !== undefined) {
       problems.check(isValidRealName(input.realname), 'realname', 'validation.realName');
     }
     const zipcode = blankToNull(input.zipcode);
-    if (zipcode) problems.check(isValidPostcode(zipcode), 'zipcode', 'validation.postcode');
+    if (zipcode) problems.check(isValidPostcode(zipcode, country), 'zipcode', 'validation.postcode');
     if (input.height != null)
       problems.check(isValidHeightOrWeight(input.height), 'height', 'validation.height');
     if (input.weight != null)
@@ -96,9 +96,13 @@ export function createPatientProfileService(ctx: AppContext) {
       return view(actor, patientId);
     },
 
-    async update(actor: Actor, patientId: string, input: PatientProfileUpdate): Promise<PatientProfile> {
+    async update(actor: Actor, patientId: string, sentInput: PatientProfileUpdate): Promise<PatientProfile> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'clinical');
       const current = await view(actor, patientId);
+      // A name resent as it is stored is no change: a name stored before the rule (spec §5) must
+      // not block saving the other fields, nor count as an edit of a field the caller may not edit.
+      const input =
+        sentInput.realname === current.realname ? { ...sentInput, realname: undefined } : sentInput;
       const allowed = new Set<string>(current.editable);
       const sent = Object.keys(input).filter(
         (k) => input[k as keyof PatientProfileUpdate] !== undefined,
@@ -110,7 +114,7 @@ export function createPatientProfileService(ctx: AppContext) {
           details: refused.map((path) => ({ path, message: 'patientView.profile.notEditable' })),
         });
       }
-      validate(input);
+      validate(input, current.country);
       const changes: PatientProfileChanges = {
         realname: input.realname,
         alias: blankToNull(input.alias),

@@ -54,6 +54,7 @@ async function registration(email: string, overrides: Record<string, unknown> = 
     language: 'en',
     agree_terms: true,
     terms_version: t.ctx.config.TERMS_VERSION,
+    birthday: '1990-01-15',
     ...overrides,
   };
 }
@@ -207,6 +208,15 @@ describe('regist (spec §2 Registration, §5, §8)', () => {
       .from(users)
       .where(eq(users.id, res.body.uid as string));
     expect(user!.guardianConsent).toBe(true);
+  });
+
+  it('refuses a registration without a birth date: the guardian consent cannot be skipped by leaving it out', async () => {
+    const { birthday: _left, ...body } = await registration('nobirthday@example.com');
+    const before = await userCount();
+    const res = await register(body);
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ path: 'birthday', message: 'messages.fillRequired' }]);
+    expect(await userCount()).toBe(before);
   });
 
   it('answers 71 with the regional site for a country served elsewhere', async () => {

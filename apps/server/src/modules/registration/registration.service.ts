@@ -42,7 +42,9 @@ export function createRegistrationService(ctx: AppContext) {
     problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
     problems.password('password', input.password, username, 'register');
     checkCountryKnown(problems, input.country);
-    if (input.birthday) problems.pastDay('birthday', input.birthday, today);
+    // Required: the under-16 guardian consent (spec §5) is decided on it; leaving it out skips nothing.
+    if (!input.birthday) problems.add('birthday', 'messages.fillRequired');
+    else problems.pastDay('birthday', input.birthday, today);
     problems.throwIfAny();
   }
 
@@ -62,7 +64,7 @@ export function createRegistrationService(ctx: AppContext) {
     checkRegion(ctx, input.country);
     checkTerms(ctx, input.agree_terms, input.terms_version);
     // Under 16 needs a parent's or guardian's consent (spec §1, §5, §9).
-    if (input.birthday && needsGuardianConsent(input.birthday, today) && !input.guardian_consent) {
+    if (!input.birthday || (needsGuardianConsent(input.birthday, today) && !input.guardian_consent)) {
       fail(ErrorCode.GUARDIAN_CONSENT_REQUIRED);
     }
     const invitation = input.invitation_code || null;

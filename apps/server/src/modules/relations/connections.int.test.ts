@@ -139,6 +139,7 @@ describe('registration with an HCP’s invitation code (status invited)', () => 
         invitation_code: code,
         realname: 'Invited Person',
         password: TEST_PASSWORD,
+        birthday: '1988-03-04',
         country: 'GB',
         language: 'en',
         agree_terms: true,

@@ -8,6 +8,7 @@ import { Page, Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
 import { formatAge } from '../../i18n/format-time';
 import { useMyConnections } from './connections-api';
+import { PersonRow } from './person-row';
 import {
   canWithdraw,
   cardGlucose,
@@ -54,18 +55,22 @@ export function CarerHomeScreen() {
         </Notice>
       )}
       {mine.data?.connections.length === 0 && (
-        <p className="empty-state">
-          {waiting ? (
-            <>
-              {t('carer.emptyWaiting')}{' '}
-              <Link to="/addConnection" className="link">
-                {t('connections.requests.title')}
-              </Link>
-            </>
-          ) : (
-            t('carer.empty')
-          )}
-        </p>
+        <p className="empty-state">{t(waiting ? 'carer.emptyWaiting' : 'carer.empty')}</p>
+      )}
+      {mine.data?.connections.length === 0 && waiting && (
+        // The waiting requests themselves under their heading, never the heading alone.
+        <section className="section" aria-labelledby="waiting-title">
+          <h2 id="waiting-title" className="section__title">
+            <Link to="/addConnection" className="link">
+              {t('connections.requests.title')}
+            </Link>
+          </h2>
+          <ul className="people">
+            {mine.data.requests.filter(canWithdraw).map((r) => (
+              <PersonRow key={r.uid} name={displayName(r)} meta={r.username} status={r.status} />
+            ))}
+          </ul>
+        </section>
       )}
       {mine.data && mine.data.connections.length > 0 && (
         <ul className="patient-cards">
@@ -82,8 +87,9 @@ function PatientCard({ item, glucose, now }: { item: ConnectionItem; glucose: Ca
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const pump = cardPump(item.pump_status, now);
-  const reading =
-    glucose.kind === 'value' && glucose.value !== null
+  const reading = item.sensor_status?.glucoseHidden
+    ? t('carer.glucoseHidden')
+    : glucose.kind === 'value' && glucose.value !== null
       ? formatNumber(glucose.value, lang, {
           minimumFractionDigits: glucose.decimals,
           maximumFractionDigits: glucose.decimals,

@@ -33,8 +33,16 @@ const sensor = (over: Partial<SensorStatus> = {}): SensorStatus => ({
   stale: false,
   ...over,
 });
+// The pump status's delivery fields, none sent (spec §3).
+const NO_DELIVERY_FIELDS = {
+  basalDeliveried: null, basalDeliveriedTime: null, bolusType: null, bolusSet: null,
+  bolusDeliveried: null, extendBolusSet: null, extendBolusDeliveried: null, extendBolusDuration: null,
+  wizardType: null, wizardGlucose: null, wizardCorrSet: null, wizardCarb: null, wizardCarbSet: null,
+  wizardIob: null, adjustmentType: null, remainingDose: null, remainingTime: null,
+}; // prettier-ignore
 const pump = (over: Partial<PumpStatus> = {}): PumpStatus => ({
   state: 32,
+  ...NO_DELIVERY_FIELDS,
   serial: 'PB',
   pdmSerial: null,
   basalType: 1,

@@ -28,6 +28,9 @@ function chart(over: Partial<ChartData> = {}): ChartData {
     bolus: [],
     calibRecord: [],
     sensor_alarm: [],
+    transmtr: [],
+    alarm_display: [],
+    sleeptime: [],
     pump_alarm: [],
     ...over,
   };
@@ -128,12 +131,12 @@ describe('buildChartModel', () => {
     const m = buildChartModel(
       chart({
         basal: [
-          [T0 - 30 * MIN, 'BAS', 60, 0.8, 0.8, 0],
-          [T0 + 30 * MIN, 'BART', 30, 0.4, 0.2, 0],
-          [T0 + 60 * MIN, 'BAS', 30, 1.0, 0.5, 0],
-          [T0 + 90 * MIN, 'SUSM', 20, 0, 0, 0],
-          [T0 + 120 * MIN, 'BAAM', 6, 0.5, 0.05, 0.05],
-          [T0 + 126 * MIN, 'BAAM', 6, 1.0, 0.1, 0.1],
+          [T0 - 30 * MIN, 'BAS', 60, 0.8, 0.8, 0, 'PB:1', null],
+          [T0 + 30 * MIN, 'BART', 30, 0.4, 0.2, 0, 'PB:2', null],
+          [T0 + 60 * MIN, 'BAS', 30, 1.0, 0.5, 0, 'PB:3', null],
+          [T0 + 90 * MIN, 'SUSM', 20, 0, 0, 0, 'PB:4', null],
+          [T0 + 120 * MIN, 'BAAM', 6, 0.5, 0.05, 0.05, 'PB:5', null],
+          [T0 + 126 * MIN, 'BAAM', 6, 1.0, 0.1, 0.1, 'PB:6', null],
         ],
       }),
       mg,
@@ -162,7 +165,7 @@ describe('buildChartModel', () => {
   });
 
   it('takes the basal axis maximum from the steps of spec §9', () => {
-    const m = buildChartModel(chart({ basal: [[T0, 'BAS', 60, 2.4, 2.4, 0]] }), mg, w);
+    const m = buildChartModel(chart({ basal: [[T0, 'BAS', 60, 2.4, 2.4, 0, 'PB:7', null]] }), mg, w);
     expect(m.basalMax).toBe(5);
     expect(buildChartModel(chart(), mg, w).basalMax).toBe(1);
   });
@@ -171,9 +174,9 @@ describe('buildChartModel', () => {
     const m = buildChartModel(
       chart({
         basal: [
-          [T0 + MIN, 'NEW', 0, 0, 0, 0],
-          [T0 + 2 * MIN, 'ENDEP', 0, 0, 0, 0],
-          [T0 + 3 * MIN, 'BAAMS', 0, 0, 0, 0],
+          [T0 + MIN, 'NEW', 0, 0, 0, 0, 'PB:8', null],
+          [T0 + 2 * MIN, 'ENDEP', 0, 0, 0, 0, 'PB:9', null],
+          [T0 + 3 * MIN, 'BAAMS', 0, 0, 0, 0, 'PB:10', null],
         ],
         sensor_alarm: [[T0 + 5 * MIN, 'LOW']],
         pump_alarm: [[T0 + 4 * MIN, 'OCCL']],
@@ -247,8 +250,8 @@ describe('readoutAt', () => {
         [T0 + 2 * MIN, 110, null],
       ],
       basal: [
-        [T0 - MIN, 'BAS', 60, 0.82, 0.8, 0],
-        [T0 + 10 * MIN, 'SUSLSG', 10, 0, 0, 0],
+        [T0 - MIN, 'BAS', 60, 0.82, 0.8, 0, 'PB:11', null],
+        [T0 + 10 * MIN, 'SUSLSG', 10, 0, 0, 0, 'PB:12', null],
       ],
       bolus: [[T0 + 2 * MIN, 'NB', 1]],
     });

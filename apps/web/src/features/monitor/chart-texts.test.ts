@@ -25,6 +25,9 @@ const chart = (sg: ChartData['sg']): ChartData => ({
   calibRecord: [],
   sensor_alarm: [],
   pump_alarm: [],
+  transmtr: [],
+  alarm_display: [],
+  sleeptime: [],
 });
 
 describe('the monitor chart texts', () => {

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExpiryAlert } from '@cgm/domain';
+import type { ExpiryAlert, GlucoseUnit } from '@cgm/domain';
 import { Notice } from '../../components/notice';
 import { formatNumber } from '../../i18n/format';
 import { formatAge, formatDateTime, formatDuration, formatTime } from '../../i18n/format-time';
 import { BatteryIcon } from './battery-icon';
+import { PumpDeliveryFacts } from './pump-delivery-facts';
+import type { PumpDeliveryView } from './pump-delivery-view';
 import type { Battery, PumpView, SensorView } from './status-view';
 
 const DASH = '--';
@@ -101,8 +103,20 @@ export function SensorCard({ view, now }: { view: SensorView | null; now: number
   );
 }
 
-/** Pump and patch: state and mode, basal, temp basal, last bolus, IOB, reservoir, battery, patch life. */
-export function PumpCard({ view, now }: { view: PumpView | null; now: number }) {
+/** Pump and patch: state and mode, basal, temp basal, bolus in progress, wizard, last bolus, IOB, reservoir, battery, patch life. */
+export function PumpCard({
+  view,
+  delivery,
+  now,
+  unit,
+  showGlucose,
+}: {
+  view: PumpView | null;
+  delivery: PumpDeliveryView | null;
+  now: number;
+  unit: GlucoseUnit;
+  showGlucose: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const u = (v: number | null, digits = 2) =>
@@ -144,6 +158,7 @@ export function PumpCard({ view, now }: { view: PumpView | null; now: number }) 
                 })}
               </Fact>
             )}
+            {delivery && <PumpDeliveryFacts view={delivery} unit={unit} showGlucose={showGlucose} />}
             <Fact label={t('monitor.pump.lastBolus')}>
               {view.lastBolus
                 ? `${u(view.lastBolus.amount)} · ${formatTime(view.lastBolus.time, lang)} (${formatAge(now - view.lastBolus.time, lang)})${

@@ -11,7 +11,12 @@ const TONE_KEYS = {
 } as const;
 
 /** The current sensor glucose, big, with its trend, age and range (spec §3, §4 staleness, §5). */
-export function GlucosePanel({ view, hidden }: { view: GlucoseView; hidden: boolean }) {
+/**
+ * The current glucose. `hiddenKey` names why it is not shown: the monitor settings' glucose
+ * display is off, or (for a follower) the patient does not show the value on shared screens.
+ */
+export function GlucosePanel({ view, hiddenKey }: { view: GlucoseView; hiddenKey: string | null }) {
+  const hidden = hiddenKey !== null;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const text = glucoseText(view, lang, t);
@@ -24,7 +29,7 @@ export function GlucosePanel({ view, hidden }: { view: GlucoseView; hidden: bool
         {t('monitor.glucose.title')}
       </h2>
       {hidden ? (
-        <p className="glucose__hidden">{t('monitor.glucose.hidden')}</p>
+        <p className="glucose__hidden">{t(hiddenKey)}</p>
       ) : (
         <div className="glucose__reading" aria-live="polite" aria-atomic="true">
           <span className={`glucose__value${view.kind === 'code' ? ' glucose__value--word' : ''}`}>

@@ -20,6 +20,9 @@ const chart = (sg: ChartData['sg']): ChartData => ({
   calibRecord: [],
   sensor_alarm: [],
   pump_alarm: [],
+  transmtr: [],
+  alarm_display: [],
+  sleeptime: [],
 });
 
 describe('glucosePoints', () => {

@@ -8,6 +8,7 @@ import { MonitorChart } from './monitor-chart';
 import type { ChartHours } from './monitor-api';
 import { GlucosePanel } from './glucose-panel';
 import { PumpCard, SensorCard } from './device-cards';
+import { pumpDeliveryView } from './pump-delivery-view';
 import { LiveBadge } from './live-badge';
 import { glucosePrefs, glucoseView, pumpView, sensorView } from './status-view';
 import {
@@ -122,10 +123,22 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
       <div className="monitor__cards">
         <GlucosePanel
           view={glucoseView(s.sensor_status, prefs, now)}
-          hidden={settings?.glucose_display === 'Off'}
+          hiddenKey={
+            s.sensor_status?.glucoseHidden
+              ? 'monitor.glucose.hiddenByPatient'
+              : settings?.glucose_display === 'Off'
+                ? 'monitor.glucose.hidden'
+                : null
+          }
         />
         <SensorCard view={s.sensor_status ? sensorView(s.sensor_status, now) : null} now={now} />
-        <PumpCard view={s.pump_status ? pumpView(s.pump_status, now) : null} now={now} />
+        <PumpCard
+          view={s.pump_status ? pumpView(s.pump_status, now) : null}
+          delivery={s.pump_status ? pumpDeliveryView(s.pump_status, now) : null}
+          now={now}
+          unit={prefs.unit}
+          showGlucose={settings?.glucose_display !== 'Off' && !s.sensor_status?.glucoseHidden}
+        />
       </div>
       <MonitorChart
         chart={s.chart}

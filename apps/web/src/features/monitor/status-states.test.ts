@@ -28,8 +28,16 @@ const sensor = (status: string): SensorStatus => ({
   lastCalibration: null,
   stale: false,
 });
+// The pump status's delivery fields, none sent (spec §3).
+const NO_DELIVERY_FIELDS = {
+  basalDeliveried: null, basalDeliveriedTime: null, bolusType: null, bolusSet: null,
+  bolusDeliveried: null, extendBolusSet: null, extendBolusDeliveried: null, extendBolusDuration: null,
+  wizardType: null, wizardGlucose: null, wizardCorrSet: null, wizardCarb: null, wizardCarbSet: null,
+  wizardIob: null, adjustmentType: null, remainingDose: null, remainingTime: null,
+}; // prettier-ignore
 const pump = (state: number, patchState: string | null = null): PumpStatus => ({
   state,
+  ...NO_DELIVERY_FIELDS,
   serial: 'PB',
   pdmSerial: null,
   basalType: 1,

@@ -28,6 +28,13 @@ function sensor(over: Partial<SensorStatus> = {}): SensorStatus {
   };
 }
 
+const NO_DELIVERY_FIELDS = {
+  basalDeliveried: null, basalDeliveriedTime: null, bolusType: null, bolusSet: null,
+  bolusDeliveried: null, extendBolusSet: null, extendBolusDeliveried: null, extendBolusDuration: null,
+  wizardType: null, wizardGlucose: null, wizardCorrSet: null, wizardCarb: null, wizardCarbSet: null,
+  wizardIob: null, adjustmentType: null, remainingDose: null, remainingTime: null,
+}; // prettier-ignore
+
 function pump(over: Partial<PumpStatus> = {}): PumpStatus {
   return {
     state: 40,
@@ -42,6 +49,7 @@ function pump(over: Partial<PumpStatus> = {}): PumpStatus {
     patchState: 'deliveringBasal',
     mode: 'standard',
     suspendTime: null,
+    ...NO_DELIVERY_FIELDS,
     lastBolus: { time: NOW - 2 * HOUR, code: 'CCW', delivered: 4.33 },
     tempBasal: null,
     updateTime: NOW - MIN,

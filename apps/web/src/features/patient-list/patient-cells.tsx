@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PatientListItem } from '@cgm/contract';
-import { formatNumber } from '../../i18n/format';
+import { formatIsoDate, formatNumber } from '../../i18n/format';
 import { formatAge, formatDateTime } from '../../i18n/format-time';
 import { glucoseCell, tirBar } from './patient-row-view';
 import { TIR_MIN_COVERAGE_PCT, type GlucoseUnit } from '@cgm/domain';
@@ -96,12 +96,21 @@ export function UploadCell({ time, now }: { time: string | null; now: number }) 
   );
 }
 
+/** Gender, diabetes type, date of diagnosis and who opened the account (spec §3 patient list item). */
 export function KindCells({ item }: { item: PatientListItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <td data-label={t('patients.col.gender')}>{t(`profile.gender.${item.gender}`)}</td>
       <td data-label={t('patients.col.diabetesType')}>{t(`profile.diabetesType.${item.diabetes_type}`)}</td>
+      <td data-label={t('profile.field.diabetes_diagnosis_date')}>
+        {item.diabetes_diagnosis_date ? (
+          formatIsoDate(item.diabetes_diagnosis_date, i18n.language, 'medium')
+        ) : (
+          <span className="muted">--</span>
+        )}
+      </td>
+      <td data-label={t('profile.field.createdBy')}>{t(`profile.createdBy.${item.created_by}`)}</td>
     </>
   );
 }

@@ -53,6 +53,7 @@ export function createPatient(body: PatientNewRequest) {
   return api.post(API.patientsNew, body, patientNewResponse);
 }
 
+/** Called after the user confirmed the deletion (spec §8 "delete patients"). */
 export function deletePatients(uids: string[]) {
-  return api.post(API.patientsDelete, { uids }, patientsDeleteResponse);
+  return api.post(API.patientsDelete, { uids, confirm: true }, patientsDeleteResponse);
 }

@@ -58,6 +58,8 @@ export function PatientRows(p: RowsProps) {
           {header(null, t('patients.col.alias'))}
           {header(null, t('patients.col.gender'))}
           {header(null, t('patients.col.diabetesType'))}
+          {header(null, t('profile.field.diabetes_diagnosis_date'))}
+          {header(null, t('profile.field.createdBy'))}
           {header('upload_time', t('patients.col.upload'))}
           {header('glucose', t('patients.col.glucose'))}
           {header('tir', t('patients.col.tir'))}

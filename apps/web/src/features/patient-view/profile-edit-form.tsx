@@ -54,11 +54,21 @@ function toForm(p: PatientProfile): Form {
 export const editsPersonalDetails = (editable: readonly Field[]): boolean =>
   PATIENT_PERSONAL_FIELDS.some((f) => editable.includes(f));
 
-/** Spec §5 checks the form can make at once (the server repeats them). */
-function validate(form: Form, editable: ReadonlySet<Field>): Partial<Record<Field, string>> {
+/**
+ * Spec §5 checks the form can make at once (the server repeats them). Only a changed name or
+ * postcode is checked: a value stored before (by another path or an older rule) must not keep the
+ * clinician from saving the other fields.
+ */
+function validate(
+  form: Form,
+  before: Form,
+  editable: ReadonlySet<Field>,
+  country: string,
+): Partial<Record<Field, string>> {
   const e: Partial<Record<Field, string>> = {};
-  if (editable.has('realname') && !isValidRealName(form.realname.trim())) e.realname = 'validation.realName';
-  if (editable.has('zipcode') && form.zipcode.trim() && !isValidPostcode(form.zipcode.trim()))
+  const changed = (key: Field) => editable.has(key) && form[key] !== before[key];
+  if (changed('realname') && !isValidRealName(form.realname.trim())) e.realname = 'validation.realName';
+  if (changed('zipcode') && form.zipcode.trim() && !isValidPostcode(form.zipcode.trim(), country))
     e.zipcode = 'validation.postcode';
   for (const key of ['height', 'weight'] as const) {
     const v = form[key].trim().replace(',', '.');
@@ -108,7 +118,7 @@ export function ProfileEditForm({ profile, uid }: { profile: PatientProfile; uid
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
-    const found = validate(form, editable);
+    const found = validate(form, before, editable, profile.country);
     setErrors(found);
     if (Object.keys(found).length > 0) return setNotice({ kind: 'error', text: t('messages.inputError') });
     setBusy(true);
@@ -167,7 +177,7 @@ export function ProfileEditForm({ profile, uid }: { profile: PatientProfile; uid
             addon: <span className="unit">{t('units.kg')}</span>,
           })}
           {text('address', t('profile.field.address'), { maxLength: 200 })}
-          {text('zipcode', t('profile.field.zipcode'), { inputMode: 'numeric', maxLength: 6 })}
+          {text('zipcode', t('profile.field.zipcode'), { maxLength: 10 })}
           {text('telephone', t('profile.field.telephone'), { type: 'tel', maxLength: 30 })}
         </fieldset>
       )}

@@ -44,7 +44,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
-    const found = validateProfile(form, variant, today);
+    const found = validateProfile(form, variant, today, toForm(profile));
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setNotice({ kind: 'error', text: t('messages.inputError') });
@@ -144,7 +144,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
         {text('mobile', { type: 'tel', autoComplete: 'tel' })}
         {text('telephone', { type: 'tel' })}
         {text('address', { autoComplete: 'street-address', maxLength: 200 })}
-        {text('zipcode', { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 6 })}
+        {text('zipcode', { autoComplete: 'postal-code', maxLength: 10 })}
       </fieldset>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       <div className="form__actions">

@@ -37,6 +37,7 @@ const profile: Profile = {
   mfa: false,
   show_glucose: true,
   created_at: '2026-01-01T00:00:00Z',
+  date: '2026-01-01',
 };
 const today = '2026-11-21';
 
@@ -83,7 +84,8 @@ describe('profile form', () => {
   it.each([
     [{ realname: '' }, 'patient', 'realname', 'messages.nameRequired'],
     [{ realname: 'A$' }, 'patient', 'realname', 'validation.realName'],
-    [{ zipcode: '12345' }, 'patient', 'zipcode', 'validation.postcode'],
+    [{ zipcode: '123456' }, 'patient', 'zipcode', 'validation.postcode'], // China's format, not Germany's
+    [{ zipcode: 'SW1A 1AA', country: 'DE' }, 'patient', 'zipcode', 'validation.postcode'],
     [{ mobile: 'abc' }, 'patient', 'mobile', 'validation.mobile'],
     [{ height: '5' }, 'patient', 'height', 'validation.height'],
     [{ height: '400' }, 'patient', 'height', 'validation.height'],
@@ -103,6 +105,14 @@ describe('profile form', () => {
       string
     >;
     expect(errors[field]).toBe(key);
+  });
+
+  it('does not check a name kept as it is stored, so it never blocks saving the other fields', () => {
+    const stored = { ...toForm(profile), realname: 'J. R. Example' };
+    expect(validateProfile({ ...stored, alias: 'JR' }, 'patient', today, stored)).toEqual({});
+    expect(validateProfile({ ...stored, realname: 'J. S. Example' }, 'patient', today, stored)).toEqual({
+      realname: 'validation.realName',
+    });
   });
 
   it('ignores fields the variant does not show', () => {

@@ -73,15 +73,26 @@ export function toForm(p: Profile): ProfileForm {
   };
 }
 
-export function validateProfile(f: ProfileForm, variant: ProfileVariant, todayIso: string) {
+/**
+ * Spec §5 checks. `stored` is the profile as loaded: a name kept as it is stored is not checked
+ * again, so a name stored before the rule never blocks saving the other fields (the server agrees).
+ */
+export function validateProfile(
+  f: ProfileForm,
+  variant: ProfileVariant,
+  todayIso: string,
+  stored?: Pick<ProfileForm, 'realname'>,
+) {
   const errors: Partial<Record<ProfileField, string>> = {};
   const fields = new Set(VARIANT_FIELDS[variant]);
   if (!f.realname.trim()) errors.realname = 'messages.nameRequired';
-  else if (!isValidRealName(f.realname.trim())) errors.realname = 'validation.realName';
+  else if (f.realname !== stored?.realname && !isValidRealName(f.realname.trim()))
+    errors.realname = 'validation.realName';
   if (f.alias.trim().length > 40) errors.alias = 'validation.tooLong';
   if (f.mobile.trim() && !isValidMobile(f.mobile.trim())) errors.mobile = 'validation.mobile';
   if (f.telephone.trim() && !isValidMobile(f.telephone.trim())) errors.telephone = 'validation.telephone';
-  if (f.zipcode.trim() && !isValidPostcode(f.zipcode.trim())) errors.zipcode = 'validation.postcode';
+  if (f.zipcode.trim() && !isValidPostcode(f.zipcode.trim(), f.country))
+    errors.zipcode = 'validation.postcode';
   if (f.address.trim().length > 200) errors.address = 'validation.tooLong';
   for (const key of ['birthday', 'diabetes_diagnosis_date'] as const) {
     if (fields.has(key) && f[key] && (!isIsoDate(f[key]) || f[key] > todayIso))

@@ -182,6 +182,7 @@ export function HcpApplyForm({ convert }: { convert: boolean }) {
         label={t('register.country')}
         value={form.country}
         onValue={(v) => set('country', v)}
+        site={config.data?.site}
         required
       />
       <Agreement checked={form.agree} onChecked={(v) => set('agree', v)} error={errors.text('agree')} />

@@ -32,7 +32,6 @@ describe('validateSign', () => {
     expect(validateSign({ ...good, method: 'mobile', email: '', mobile: '+49 151 2345678' }, today)).toEqual(
       {},
     );
-    expect(validateSign({ ...good, birthday: '' }, today)).toEqual({});
   });
 
   it.each([
@@ -52,6 +51,7 @@ describe('validateSign', () => {
     [{ country: '' }, 'country', ['messages.fillRequired']],
     [{ agree: false }, 'agree', ['errors.termsRequired']],
     [{ invitation: 'x'.repeat(33) }, 'invitation', ['messages.invitationIncorrect']],
+    [{ birthday: '' }, 'birthday', ['messages.fillRequired']],
     [{ birthday: '2030-01-01' }, 'birthday', ['validation.date']],
     [{ birthday: '2026-02-30' }, 'birthday', ['validation.date']],
     [{ birthday: '2012-01-01' }, 'guardianConsent', ['errors.guardianConsentRequired']],

@@ -82,11 +82,11 @@ export type SignField = AccountField | 'invitation' | 'birthday' | 'guardianCons
 export function validateSign(f: SignInput, todayIso: string): FieldErrors<SignField> {
   const errors: FieldErrors<SignField> = validateAccount(f);
   if (f.invitation.trim().length > 32) put(errors, 'invitation', 'messages.invitationIncorrect');
-  if (f.birthday) {
-    if (!isIsoDate(f.birthday) || f.birthday > todayIso) put(errors, 'birthday', 'validation.date');
-    else if (needsGuardianConsent(f.birthday, todayIso) && !f.guardianConsent) {
-      put(errors, 'guardianConsent', 'errors.guardianConsentRequired');
-    }
+  // The birth date is required: without it nobody can tell whether the guardian's consent is due.
+  if (!f.birthday) put(errors, 'birthday', 'messages.fillRequired');
+  else if (!isIsoDate(f.birthday) || f.birthday > todayIso) put(errors, 'birthday', 'validation.date');
+  else if (needsGuardianConsent(f.birthday, todayIso) && !f.guardianConsent) {
+    put(errors, 'guardianConsent', 'errors.guardianConsentRequired');
   }
   return errors;
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ErrorCode } from '@cgm/domain';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
@@ -47,7 +48,12 @@ export function SignScreen() {
   const config = useConfig();
   const [accountType, setAccountType] = useState<'P' | 'M'>('P');
   const [form, setForm] = useState(initial);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{
+    kind: 'error' | 'success' | 'info';
+    text: string;
+    /** The regional site that serves the chosen country (error 71). */
+    link?: string;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
   const errors = useFieldErrors<keyof SignInput | 'contact'>();
   const today = localTodayIso();
@@ -89,6 +95,11 @@ export function SignScreen() {
     if (res.ok) {
       const q = new URLSearchParams({ username: usernameOf(form), registered: '1' });
       void navigate(`/login?${q.toString()}`);
+      return;
+    }
+    const siteUrl = typeof res.body.site_url === 'string' ? res.body.site_url : null;
+    if (res.code === ErrorCode.WRONG_REGION && siteUrl) {
+      setNotice({ kind: 'error', text: t('register.error.wrongRegion'), link: siteUrl });
       return;
     }
     setNotice({ kind: 'error', text: t(registerFailureKey(res.code)) });
@@ -150,6 +161,7 @@ export function SignScreen() {
           label={t('register.country')}
           value={form.country}
           onValue={(v) => set('country', v)}
+          site={config.data?.site}
           required
         />
         <TextField
@@ -160,6 +172,7 @@ export function SignScreen() {
           onValue={(v) => set('birthday', v)}
           autoComplete="bday"
           error={errors.text('birthday')}
+          required
         />
         {showsGuardianConsent(form.birthday, today) && (
           <Checkbox
@@ -171,7 +184,19 @@ export function SignScreen() {
           />
         )}
         <Agreement checked={form.agree} onChecked={(v) => set('agree', v)} error={errors.text('agree')} />
-        {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+        {notice && (
+          <Notice kind={notice.kind}>
+            {notice.text}
+            {notice.link && (
+              <>
+                {' '}
+                <a href={notice.link} dir="ltr">
+                  {notice.link}
+                </a>
+              </>
+            )}
+          </Notice>
+        )}
         <button type="submit" className="btn btn--primary btn--block" disabled={busy} aria-busy={busy}>
           {t('register.submit')}
         </button>
