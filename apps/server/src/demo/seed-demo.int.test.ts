@@ -121,6 +121,9 @@ describe('demo seeding (first start on an empty database)', () => {
     expect(stored).toHaveLength(sg.length);
     expect(stored.at(-1)!.time).toBe(sg.at(-1)!.time);
     expect(demoProgress((await demoState(t.ctx.db))!)).toEqual({ ready: 2, total: 21 });
+    // The login screens ask, signed in or not.
+    const progress = await t.call<{ demo: { ready: number; total: number } }>('GET', API.demoProgress);
+    expect(progress.body.demo).toEqual({ ready: 2, total: 21 });
 
     // The demo's upload is dated when its readings end, not when the demo was made.
     const [upload] = await t.ctx.db
@@ -147,7 +150,7 @@ describe('demo seeding (first start on an empty database)', () => {
 });
 
 describe('a database that had users before gets no demo', () => {
-  it('prints no demo logins', async () => {
+  it('prints no demo logins, and reports no demo to the login screens', async () => {
     const other = await createTestApp();
     try {
       await createUser(other.ctx.db, {
@@ -158,6 +161,7 @@ describe('a database that had users before gets no demo', () => {
       });
       expect(await seedDemoIfEmpty(other.ctx.db, other.ctx.config.TERMS_VERSION)).toBeNull();
       expect(await demoLoginsText(other.ctx.db, 'http://localhost:8080')).toBeNull();
+      expect((await other.call('GET', API.demoProgress)).body).toEqual({ error: 0, demo: null });
     } finally {
       await other.close();
     }

@@ -12,6 +12,7 @@ import { localStore } from '../../lib/storage';
 import { login } from './auth-api';
 import { EDITIONS, type Edition } from './login-outcome';
 import { useSignIn } from './use-sign-in';
+import { DemoProgressNotice } from './demo-progress';
 
 const rememberKey = (edition: Edition) => `remembered_username_${edition}`;
 
@@ -51,6 +52,7 @@ export function LoginScreen({ edition }: { edition: Edition }) {
   return (
     <Page title={t(`login.${edition}.title`)} width="narrow" lead={t(`login.${edition}.lead`)}>
       {registered && <Notice kind="success">{t('success.registered')}</Notice>}
+      <DemoProgressNotice />
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('login.username')}
