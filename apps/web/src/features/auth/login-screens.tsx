@@ -52,8 +52,8 @@ export function LoginScreen({ edition }: { edition: Edition }) {
   return (
     <Page title={t(`login.${edition}.title`)} width="narrow" lead={t(`login.${edition}.lead`)}>
       {registered && <Notice kind="success">{t('success.registered')}</Notice>}
-      <DemoProgressNotice />
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <DemoProgressNotice />
         <TextField
           label={t('login.username')}
           value={username}
