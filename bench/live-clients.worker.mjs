@@ -1,12 +1,14 @@
-// The followers' side of the live benchmark, on its own thread, in plain JavaScript. Like a load
+// The followers' side of the live benchmark, in its own process (forked, so the server's process
+// does not also run 5,000 clients), in plain JavaScript. Like a load
 // generator (wrk), it speaks HTTP/1.1 over raw keep-alive sockets with pre-built requests, so the
 // figures measure the server, not a client library's parser. Each follower keeps one long poll
 // open and, like the web app, polls again with the eventNo of each answer. Arrival times are
 // absolute (performance.timeOrigin + now), comparable across threads.
 import { connect } from 'node:net';
-import { parentPort, workerData } from 'node:worker_threads';
 
-const { host, port, path, followers } = workerData; // followers: [{ token, patientId }]
+// Set by the first message ('init'); followers: [{ token, patientId }].
+let host, port, path, followers, sharedPatientId;
+const send = (msg) => process.send(msg);
 let sockets = [];
 let arrivals = [];
 let statuses = { ok: 0, other: 0 };
@@ -21,7 +23,7 @@ const open = (f, index) =>
   });
 
 function poll(socket, eventNo) {
-  const uid = watching === 'own' ? socket.follower.patientId : workerData.sharedPatientId;
+  const uid = watching === 'own' ? socket.follower.patientId : sharedPatientId;
   const body = JSON.stringify({ uids: [uid], eventNo });
   socket.write(
     `POST ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\nAuthorization: Bearer ${socket.follower.token}\r\n` +
@@ -49,8 +51,11 @@ function onData(socket, chunk) {
   if (socket.active) poll(socket, answer.eventNo);
 }
 
-parentPort.on('message', async (msg) => {
-  if (msg.type === 'start') {
+process.on('message', async (msg) => {
+  if (msg.type === 'init') {
+    ({ host, port, path, followers, sharedPatientId } = msg);
+    send({ type: 'ready' });
+  } else if (msg.type === 'start') {
     // Fresh connections per scenario: the previous scenario's polls end when their sockets close.
     for (const s of sockets) s.destroy();
     sockets = [];
@@ -66,13 +71,13 @@ parentPort.on('message', async (msg) => {
       s.active = true;
       poll(s, msg.eventNo);
     }
-    parentPort.postMessage({ type: 'started' });
+    send({ type: 'started' });
   } else if (msg.type === 'collect') {
     for (const s of sockets) s.destroy();
     sockets = [];
-    parentPort.postMessage({ type: 'collected', arrivals, statuses });
+    send({ type: 'collected', arrivals, statuses });
   } else if (msg.type === 'close') {
     for (const s of sockets) s.destroy();
-    parentPort.close();
+    process.exit(0);
   }
 });

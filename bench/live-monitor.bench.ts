@@ -2,13 +2,14 @@
 // waiting long-poll reply of a follower, p99 at most 50 ms with 5,000 followers waiting at once on
 // one server process; memory per waiting follower reported.
 //
-// Two scenarios, one server process (this thread) and 5,000 followers on raw keep-alive sockets in
-// a worker thread (the machine's two cores are shared by both):
+// Two scenarios, one server process (this one) and 5,000 followers on raw keep-alive sockets in a
+// second process (the machine's two cores are shared by both):
 // - spread: every follower watches their own patient (2,500 patients, two followers each, as a
 //   carer and a clinician would); readings arrive for one patient after another, and each answer's
 //   latency is measured from the moment its patient's ingest request was sent. This is the target.
 // - fan-out: all 5,000 watch one patient, and one reading wakes them all at once (the worst case).
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { fetch } from 'undici';
 import { API } from '@cgm/contract';
 import { buildApp } from '../apps/server/src/app';
@@ -21,14 +22,14 @@ import {
   sha256,
   setPasswordCostForTests,
 } from '../apps/server/src/lib/crypto';
-import { benchDatabases, fmt, summarize, type BenchDatabase } from './support';
+import { benchDatabases, checkTarget, fmt, summarize, type BenchDatabase } from './support';
 
 const FOLLOWERS = Number(process.env.FOLLOWERS ?? 5000);
 const PATIENTS = FOLLOWERS / 2;
 const READINGS = Number(process.env.READINGS ?? 400);
 setPasswordCostForTests(2 ** 10);
 
-async function run({ label, url, open }: BenchDatabase): Promise<void> {
+async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
   const database = await open();
   const { app } = await buildApp({
     config: testConfig({ WEB_DIST: '/nonexistent', DATABASE_URL: url }),
@@ -113,15 +114,23 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
       }),
     }).then((r) => r.arrayBuffer());
 
-  const worker = new Worker(new URL('./live-clients.worker.mjs', import.meta.url), {
-    workerData: { host: '127.0.0.1', port, path: API.monitorData, followers, sharedPatientId: shared.id },
+  const clients = fork(fileURLToPath(new URL('./live-clients.worker.mjs', import.meta.url)), [], {
+    serialization: 'advanced',
   });
   const ask = <T>(msg: object, answer: string) =>
     new Promise<T>((resolve) => {
-      const on = (m: { type: string }) => m.type === answer && (worker.off('message', on), resolve(m as T));
-      worker.on('message', on);
-      worker.postMessage(msg);
+      const on = (m: unknown) => {
+        if ((m as { type: string }).type !== answer) return;
+        clients.off('message', on);
+        resolve(m as T);
+      };
+      clients.on('message', on);
+      clients.send(msg);
     });
+  await ask(
+    { type: 'init', host: '127.0.0.1', port, path: API.monitorData, followers, sharedPatientId: shared.id },
+    'ready',
+  );
   type Collected = { arrivals: Array<[number, number]>; statuses: { ok: number; other: number } };
 
   async function allWaiting(): Promise<number> {
@@ -157,11 +166,15 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
     .sort((a, b) => a - b);
   const s = summarize(latencies);
   const p99 = latencies[Math.floor(0.99 * (latencies.length - 1))] ?? NaN;
-  console.log(
+  checkTarget(
     `${label} spread: ${FOLLOWERS} followers waiting (all polls open after ${setupMs} ms) over ${PATIENTS} patients; ` +
       `${sentAt.size} readings sent one after another woke ${latencies.length} followers: ` +
-      `median ${fmt(s.median)} ms, p99 ${fmt(p99)} ms, max ${fmt(latencies.at(-1) ?? NaN)} ms (target p99 ≤ 50 ms); ` +
-      `server heap per waiting follower ≈ ${fmt(heapPerFollower / 1024)} KiB`,
+      `median ${fmt(s.median)} ms, p99 ${fmt(p99)} ms, max ${fmt(latencies.at(-1) ?? NaN)} ms; ` +
+      `server heap per waiting follower ≈ ${fmt(heapPerFollower / 1024)} KiB; p99`,
+    latencies.length ? p99 : NaN,
+    '<=',
+    50,
+    'ms',
   );
 
   // Scenario 2: fan-out to all followers of one patient (after scenario 1's polls have closed).
@@ -182,10 +195,12 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
       `last ${fmt(fanLat.at(-1) ?? NaN)} ms (ingest answered after ${fmt(accepted - t0)} ms)`,
   );
 
-  worker.postMessage({ type: 'close' });
+  clients.send({ type: 'close' });
   await app.close();
   await database.close();
+  await drop?.();
 }
 
 for (const target of await benchDatabases()) await run(target);
-process.exit(0);
+// Open sockets of the clients' process may keep handles: leave with the targets' verdict.
+process.exit(process.exitCode ?? 0);

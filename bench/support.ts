@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client';
@@ -11,11 +12,35 @@ export function summarize(samples: number[]): { median: number; p95: number; min
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
+/**
+ * Prints a figure against its target and marks the run failed when the target is missed, so
+ * `npm run bench` exits 0 only when every target is met.
+ */
+export function checkTarget(
+  line: string,
+  value: number,
+  op: '<=' | '>=',
+  limit: number,
+  unit: string,
+): boolean {
+  const met = Number.isFinite(value) && (op === '<=' ? value <= limit : value >= limit);
+  const shown = limit.toLocaleString('en');
+  console.log(`${line} (target ${op === '<=' ? '≤' : '≥'} ${shown} ${unit}): ${met ? 'met' : 'MISSED'}`);
+  if (!met) process.exitCode = 1;
+  return met;
+}
+
+/** A database name of this benchmark run alone: two runs on one server never drop each other's. */
+export const benchDatabaseName = (kind: string) =>
+  `cgm_bench_${kind}_${process.pid}_${randomBytes(3).toString('hex')}`;
+
 /** The databases a benchmark runs on: PGlite always; PostgreSQL when it answers. */
 export interface BenchDatabase {
   label: string;
   url?: string;
   open: () => Promise<Database>;
+  /** Drops this run's PostgreSQL database (after the last connection closed). */
+  drop?: () => Promise<void>;
 }
 
 export async function benchDatabases(): Promise<BenchDatabase[]> {
@@ -30,14 +55,21 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
     },
   ];
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = benchDatabaseName('run');
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
   try {
-    const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-    await probe.connect();
-    await probe.query('DROP DATABASE IF EXISTS cgm_bench WITH (FORCE)');
-    await probe.query('CREATE DATABASE cgm_bench');
-    await probe.end();
+    await dropLeftovers(url);
+    await admin(`CREATE DATABASE ${name}`);
     const u = new URL(url);
-    u.pathname = '/cgm_bench';
+    u.pathname = `/${name}`;
     list.push({
       label: 'PostgreSQL',
       url: u.toString(),
@@ -46,9 +78,39 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
         await runMigrations(database);
         return database;
       },
+      drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     });
   } catch {
     console.log('(PostgreSQL not reachable: PGlite only)');
   }
   return list;
+}
+
+/**
+ * Databases of earlier benchmark runs on this machine whose process is gone (a run that crashed or
+ * does not drop its own): dropped, so unique names do not pile up. A live run's are left alone.
+ */
+async function dropLeftovers(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ datname: string }>(
+      "select datname from pg_database where datname ~ '^cgm_bench_[a-z_]+_[0-9]+_[0-9a-f]{6}$'",
+    );
+    for (const { datname } of rows) {
+      const pid = Number(/_(\d+)_[0-9a-f]{6}$/.exec(datname)?.[1]);
+      if (pid && !alive(pid)) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -9,7 +9,7 @@ import { API } from '@cgm/contract';
 import { startPortal } from '../e2e/support/portal';
 import { launchBrowser, newPage } from '../e2e/support/browser';
 import { submitSignIn } from '../e2e/support/journey';
-import { fmt, summarize } from './support';
+import { checkTarget, fmt, summarize } from './support';
 
 const TARGET_MS = 300;
 const RUNS = 20;
@@ -55,7 +55,9 @@ try {
   await page.goto(`${portal.url}/hcpLogin`);
   await submitSignIn(page, 'hcp@demo.cgm', PASSWORD);
   await page.waitForURL((u) => !u.pathname.toLowerCase().includes('login'), { timeout: 15_000 });
-  const terms = page.getByRole('checkbox');
+  // A terms dialog (when the policy version is newer than the account's): its own checkbox, not
+  // the patient list's row checkboxes behind it.
+  const terms = page.getByRole('dialog').getByRole('checkbox');
   if (await terms.count()) {
     await terms.first().check();
     await page.getByRole('dialog').getByRole('button').last().click();
@@ -78,8 +80,12 @@ try {
   }
   const d = summarize(inDocument);
   const p = summarize(painted);
-  console.log(
-    `trend analysis, ${DAYS} days, Chromium: in the document median ${fmt(d.median)} ms (p95 ${fmt(d.p95)}), painted median ${fmt(p.median)} ms (p95 ${fmt(p.p95)}) after the data arrived, over ${RUNS} loads (target ≤ ${TARGET_MS} ms)`,
+  checkTarget(
+    `trend analysis, ${DAYS} days, Chromium: in the document median ${fmt(d.median)} ms (p95 ${fmt(d.p95)}), painted median ${fmt(p.median)} ms (p95 ${fmt(p.p95)}) after the data arrived, over ${RUNS} loads; painted median`,
+    p.median,
+    '<=',
+    TARGET_MS,
+    'ms',
   );
 } finally {
   await browser.close();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { join } from 'node:path';
+import { DEFAULT_DATA_DIR, loadConfig } from './config';
 
 describe('configuration from the environment (DESIGN.md conventions)', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 8080, DATA_DIR: './data', REGION: 'eu', LOG_LEVEL: 'info' });
+    expect(c).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', REGION: 'eu', LOG_LEVEL: 'info' });
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
@@ -14,6 +15,18 @@ describe('configuration from the environment (DESIGN.md conventions)', () => {
     expect(c.TRUST_PROXY).toBeUndefined();
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('keeps the embedded database in apps/server/data unless told another folder', () => {
+    expect(loadConfig({}).DATA_DIR).toBe(DEFAULT_DATA_DIR);
+    expect(DEFAULT_DATA_DIR.replaceAll('\\', '/')).toMatch(/apps\/server\/data$/);
+  });
+
+  it('takes a relative DATA_DIR from where the command was typed, not from apps/server', () => {
+    expect(loadConfig({ DATA_DIR: 'mydata', INIT_CWD: '/home/me/portal' }).DATA_DIR).toBe(
+      join('/home/me/portal', 'mydata'),
+    );
+    expect(loadConfig({ DATA_DIR: '/srv/cgm' }).DATA_DIR).toBe('/srv/cgm');
   });
 
   it('reads and coerces values', () => {

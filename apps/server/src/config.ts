@@ -1,10 +1,12 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 // Configuration comes only from environment variables, validated at start (DESIGN.md
 // "Conventions"). A bad value stops the process with a message naming the variable.
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Loopback unless told otherwise: a reverse proxy in front, or HOST=0.0.0.0 on purpose. */
+  /** Loopback only unless told otherwise: the demo's logins are public (README "Expose the portal"). */
   HOST: z.string().default('127.0.0.1'),
   /**
    * Which proxies' X-Forwarded-For to believe for the client's address (audit rows, rate limits):
@@ -17,7 +19,8 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F:.,/ a-z]*$/, 'addresses, CIDR ranges or a hop count')
     .refine((v) => !/^(true|false)$/i.test(v), 'name the proxies (or a hop count), not true/false')
     .optional(),
-  DATA_DIR: z.string().default('./data'),
+  /** Unset: apps/server/data; a relative path is taken from where the command was typed (see loadConfig). */
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CGM Portal <no-reply@cgm-portal.local>'),
@@ -55,7 +58,23 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
+  PUBLIC_URL: string;
+  /** An absolute path. */
+  DATA_DIR: string;
+};
+
+/** The embedded database's folder when DATA_DIR is unset (where it has always been). */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
+
+/**
+ * npm runs the server's scripts inside apps/server, so a relative DATA_DIR would land there; npm
+ * tells where the command was typed (INIT_CWD), and that is what the user meant.
+ */
+function dataDir(env: NodeJS.ProcessEnv, value: string | undefined): string {
+  if (!value) return DEFAULT_DATA_DIR;
+  return isAbsolute(value) ? value : resolve(env.INIT_CWD ?? process.cwd(), value);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -64,7 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   // The address in mails and in the apps' setup follows the port the server listens on.
-  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+  return {
+    ...parsed.data,
+    DATA_DIR: dataDir(env, parsed.data.DATA_DIR),
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
+  };
 }
 
 /** A configuration for tests and tools: defaults plus overrides, never the process environment. */

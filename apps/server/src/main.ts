@@ -1,8 +1,10 @@
 import { loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { buildApp } from './app';
-import { demoLoginsText, demoState, seedDemoIfEmpty } from './demo/seed-demo';
-import { seedDemoHistories, startDemoStream } from './demo/demo-data';
+import { demoState, seedDemoIfEmpty } from './demo/seed-demo';
+import { startDemoStream } from './demo/demo-data';
+import { seedDemoHistories } from './demo/demo-history';
+import { demoLoginsText, isLoopback, publicDemoWarning } from './demo/demo-banner';
 import { startRetentionJob } from './jobs/retention';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
@@ -21,11 +23,15 @@ async function main(): Promise<void> {
   if (seedDemo) await seedDemoIfEmpty(database.db, config.TERMS_VERSION, new Date(), config.DEMO_PATIENTS);
   const { app, ctx } = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
-  const shown = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  const everywhere = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const shown = everywhere || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const base = `http://${shown}:${config.PORT}`;
   const banner = [`CGM Portal is running: open ${base}/  (API documentation: ${base}/api/docs)`];
-  if (seedDemo) banner.push(demoLoginsText(base));
+  const logins = seedDemo ? await demoLoginsText(database.db, base) : null;
+  if (logins) banner.push(logins);
+  banner.push(`Stop it with Ctrl-C (or kill -TERM ${process.pid}).`);
   console.log(banner.join('\n'));
+  if (logins && !isLoopback(config.HOST)) console.warn(publicDemoWarning(config.HOST));
 
   // The demo's data fills in the background: the live patient first, then the HCP's patients;
   // then the demo patient's devices stream live until the server stops.
@@ -33,7 +39,7 @@ async function main(): Promise<void> {
   const state = seedDemo ? await demoState(database.db) : null;
   if (state) {
     void (async () => {
-      await seedDemoHistories(ctx, { ...state, patients: [] }, app.log);
+      await seedDemoHistories(ctx, state, app.log, 'live');
       stopStream = await startDemoStream(ctx, state, app.log);
       await seedDemoHistories(ctx, state, app.log);
     })().catch((err: unknown) => app.log.error({ err }, 'demo data'));

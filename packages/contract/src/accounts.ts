@@ -103,6 +103,13 @@ export const configResponse = z.object({
 });
 export type ConfigResponse = z.infer<typeof configResponse>;
 
+/** The demo's histories: how many of its patients are whole; null when this server has no demo. */
+export const demoProgressResponse = z.object({
+  error: z.literal(0),
+  demo: z.object({ ready: z.number().int().min(0), total: z.number().int().min(0) }).nullable(),
+});
+export type DemoProgressResponse = z.infer<typeof demoProgressResponse>;
+
 export const seccodePurpose = z.enum(['register', 'hcp_apply']);
 export const seccodeSendRequest = z
   .object({

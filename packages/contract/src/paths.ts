@@ -1,6 +1,8 @@
 // The API paths of spec §7 (and the ones this product adds), in one place for server and web.
 export const API = {
   config: '/api/v2.0/config',
+  /** How far the demo's histories have filled in (the login screens show it while they fill). */
+  demoProgress: '/api/v2.0/demo/progress',
   login: '/api/v2.0/login',
   loginMfa: '/api/v2.0/login/mfa',
   loginMfaResend: '/api/v2.0/login/mfa/resend',

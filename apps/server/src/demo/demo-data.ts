@@ -1,75 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { createVirtualPatient, generateHistory, randomProfile } from '@cgm/simulator';
+import { createVirtualPatient, randomProfile } from '@cgm/simulator';
 import type { DeviceRecord } from '@cgm/contract';
 import type { AppContext } from '../context';
-import { devices, sgBlocks } from '../db/schema';
+import { devices } from '../db/schema';
 import { newId, newToken, sha256 } from '../lib/crypto';
-import { appendRecords, latestGlucose } from '../patient-data';
+import { latestGlucose } from '../patient-data';
 import { createIngestService } from '../modules/ingest/ingest.service';
 import type { DemoState } from './seed-demo';
-
-// Small batches: requests wait for at most one batch of the embedded database (about 0.1 s).
-const BATCH = 2_000;
-
-/**
- * Stores a simulated patient's whole history through the one write path, as one upload in the
- * history, committed in small parts: requests wait for at most one part of the embedded database
- * (about 0.1 s), and the server answers while the demo fills in.
- */
-async function storeHistory(
-  ctx: AppContext,
-  patientId: string,
-  seed: number,
-  from: number,
-  to: number,
-): Promise<number> {
-  const { records } = generateHistory(randomProfile(seed), { from, days: (to - from) / 86400_000 });
-  const out = await appendRecords(ctx, {
-    patientId,
-    source: 'realtime',
-    records,
-    label: 'demo history',
-    commitEvery: BATCH,
-  });
-  return out.stored;
-}
-
-/**
- * Fills the demo with data after the server is listening: the live patient's history first (so
- * /monitor shows something within seconds), then the HCP's patients one by one. Idempotent: a
- * patient who already has readings is skipped.
- */
-export async function seedDemoHistories(
-  ctx: AppContext,
-  state: DemoState,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const now = ctx.clock.now().getTime();
-  const queue = [state.live, ...state.patients];
-  for (const [i, p] of queue.entries()) {
-    const has = await ctx.db
-      .select({ h: sgBlocks.hour })
-      .from(sgBlocks)
-      .where(eq(sgBlocks.patientId, p.patientId))
-      .limit(1);
-    if (has.length) continue;
-    const started = Date.now();
-    // The HCP's patients uploaded until a few hours or days ago, as real patients do.
-    const until = i === 0 ? now : now - ((p.seed * 7919) % 72) * 3600_000;
-    const stored = await storeHistory(
-      ctx,
-      p.patientId,
-      p.seed,
-      state.from,
-      Math.max(state.from + 86400_000, until),
-    );
-    log.info(
-      { patient: p.patientId, stored, ms: Date.now() - started },
-      `demo data ${i + 1}/${queue.length} stored`,
-    );
-  }
-}
 
 /**
  * The demo patient's devices stream live while the server runs: the same virtual patient as the

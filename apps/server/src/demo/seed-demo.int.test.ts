@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { API, type Clinic } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { relations, users } from '../db/schema';
-import { readGlucoseRecords } from '../patient-data';
+import { relations, uploads, users } from '../db/schema';
+import { generateHistory, randomProfile } from '@cgm/simulator';
+import { appendRecords, readGlucoseRecords } from '../patient-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoState, seedDemoIfEmpty } from './seed-demo';
-import { seedDemoHistories } from './demo-data';
+import { demoProgress, seedDemoHistories } from './demo-history';
+import { demoLoginsText } from './demo-banner';
+import { createUser } from '../cli/create-user';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,8 +77,9 @@ describe('demo seeding (first start on an empty database)', () => {
     const state = (await demoState(t.ctx.db))!;
     await seedDemoHistories(
       t.ctx,
-      { ...state, from: t.clock.now().getTime() - 86400_000, patients: [] },
+      { ...state, from: t.clock.now().getTime() - 86400_000 },
       t.app.log,
+      'live',
     );
     const stored = await readGlucoseRecords(t.ctx.db, state.live.patientId, 0, 4e12);
     expect(stored.length).toBeGreaterThan(600);
@@ -91,5 +95,75 @@ describe('demo seeding (first start on an empty database)', () => {
     );
     expect(status.status).toBe(200);
     expect(status.body.status.sensor_status.glucose).toBeGreaterThan(39);
+  });
+
+  it('completes a history interrupted halfway on the next start, and dates each upload at its last reading', async () => {
+    const state = (await demoState(t.ctx.db))!;
+    const now = t.clock.now().getTime();
+    const day = { ...state, from: now - 3 * 86400_000 };
+    const patient = state.patients[0]!;
+    // The first start stopped after storing the first part of this patient's history.
+    const until = Math.max(day.from + 86400_000, now - ((patient.seed * 7919) % 72) * 3600_000);
+    const all = generateHistory(randomProfile(patient.seed), {
+      from: day.from,
+      days: (until - day.from) / 86400_000,
+    }).records;
+    await appendRecords(t.ctx, {
+      patientId: patient.patientId,
+      source: 'realtime',
+      records: all.slice(0, 500),
+    });
+    expect(demoProgress((await demoState(t.ctx.db))!)).toEqual({ ready: 1, total: 21 });
+
+    await seedDemoHistories(t.ctx, { ...day, patients: [patient] }, t.app.log);
+    const stored = await readGlucoseRecords(t.ctx.db, patient.patientId, 0, 4e12);
+    const sg = all.filter((r) => r.type === 'sg');
+    expect(stored).toHaveLength(sg.length);
+    expect(stored.at(-1)!.time).toBe(sg.at(-1)!.time);
+    expect(demoProgress((await demoState(t.ctx.db))!)).toEqual({ ready: 2, total: 21 });
+    // The login screens ask, signed in or not.
+    const progress = await t.call<{ demo: { ready: number; total: number } }>('GET', API.demoProgress);
+    expect(progress.body.demo).toEqual({ ready: 2, total: 21 });
+
+    // The demo's upload is dated when its readings end, not when the demo was made.
+    const [upload] = await t.ctx.db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.patientId, patient.patientId), eq(uploads.label, 'demo history')));
+    expect(upload!.receivedAt.getTime()).toBe(until);
+    expect(until - sg.at(-1)!.time).toBeLessThan(15 * 60_000);
+
+    // A complete patient is not stored again on a later start.
+    await seedDemoHistories(t.ctx, { ...day, patients: [patient] }, t.app.log);
+    const again = await t.ctx.db.select().from(uploads).where(eq(uploads.patientId, patient.patientId));
+    expect(again.filter((u) => u.label === 'demo history')).toHaveLength(1);
+  });
+
+  it('prints only the demo logins that exist', async () => {
+    const text = (await demoLoginsText(t.ctx.db, 'http://localhost:8080'))!;
+    expect(text.match(/@demo\.cgm/g)).toHaveLength(DEMO_ACCOUNTS.length);
+    await t.ctx.db.delete(users).where(eq(users.username, 'carer2@demo.cgm'));
+    const fewer = (await demoLoginsText(t.ctx.db, 'http://localhost:8080'))!;
+    expect(fewer).not.toContain('carer2@demo.cgm');
+    expect(fewer).toMatch(/superadmin@demo\.cgm +Demo#2026x +http:\/\/localhost:8080\/managementtools/);
+  });
+});
+
+describe('a database that had users before gets no demo', () => {
+  it('prints no demo logins, and reports no demo to the login screens', async () => {
+    const other = await createTestApp();
+    try {
+      await createUser(other.ctx.db, {
+        username: 'first@example.com',
+        password: 'Gluco$e9x',
+        userType: 'P',
+        realname: 'First User',
+      });
+      expect(await seedDemoIfEmpty(other.ctx.db, other.ctx.config.TERMS_VERSION)).toBeNull();
+      expect(await demoLoginsText(other.ctx.db, 'http://localhost:8080')).toBeNull();
+      expect((await other.call('GET', API.demoProgress)).body).toEqual({ error: 0, demo: null });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -65,6 +65,8 @@ export interface DemoState {
   from: number;
   live: { patientId: string; seed: number };
   patients: Array<{ patientId: string; seed: number }>;
+  /** Patients whose whole history is stored (demo-history.ts); absent before the first one. */
+  complete?: string[];
 }
 
 const DEMO_DAYS = 90;
@@ -189,9 +191,4 @@ async function describe(db: Db, userId: string, p: DemoPerson): Promise<void> {
       alias: p.alias ?? null,
     })
     .where(eq(profiles.userId, userId));
-}
-
-export function demoLoginsText(baseUrl: string): string {
-  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(22)} ${DEMO_PASSWORD}   ${baseUrl}${a.door}`);
-  return ['Demo accounts (user name, password, where to sign in):', ...lines].join('\n');
 }

@@ -28,6 +28,7 @@ import { registerUsageStatsRoutes } from './usage-stats/usage.routes';
 import { registerPatchResultsRoutes } from './patch-results/patch-results.routes';
 import { registerHclPrintRoutes } from './hcl-print/hcl.routes';
 import { registerDevDebugRoutes } from './dev-debug/dev-debug.routes';
+import { registerDemoProgressRoutes } from './demo-progress/demo-progress.routes';
 
 /** Every feature module registers its routes here; each route goes through ctx.authenticate and the policy. */
 export async function registerModules(
@@ -36,6 +37,7 @@ export async function registerModules(
   sessions: SessionStore,
 ): Promise<void> {
   registerAuthRoutes(app, ctx, sessions);
+  registerDemoProgressRoutes(app, ctx);
   registerIngestRoutes(app, ctx);
   registerMonitorRoutes(app, ctx);
   registerRegistrationRoutes(app, ctx);

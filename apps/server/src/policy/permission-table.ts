@@ -138,6 +138,7 @@ const NIGHTSCOUT_ROUTES: Record<string, RouteRule> = {
 export const PERMISSION_TABLE: Record<string, RouteRule> = {
   // Public: sign-in, registration, password reset.
   'GET /api/v2.0/config': { allow: ANYONE },
+  'GET /api/v2.0/demo/progress': { allow: ANYONE },
   'POST /api/v2.0/login': { allow: ANYONE },
   'POST /api/v2.0/login/mfa': { allow: ANYONE },
   'POST /api/v2.0/login/mfa/resend': { allow: ANYONE },

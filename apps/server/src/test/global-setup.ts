@@ -9,7 +9,7 @@ import { PG_TEMPLATE_DB, TEMPLATE_FILE, TEMPLATE_DIR } from './test-db';
  * (PGlite takes seconds to create; loading a dumped data directory takes a fraction of that).
  * With TEST_DATABASE_URL the same is done on PostgreSQL with CREATE DATABASE … TEMPLATE.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<void | (() => Promise<void>)> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
@@ -20,7 +20,13 @@ export default async function setup(): Promise<void> {
     const database = await openDatabase({ databaseUrl: withDatabase(url, PG_TEMPLATE_DB) });
     await runMigrations(database);
     await database.close();
-    return;
+    // The run leaves nothing behind on the server: its template goes when it ends.
+    return async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`);
+      await c.end();
+    };
   }
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });

@@ -7,8 +7,14 @@ import { openDatabase, type Database } from '../db/client';
 
 export const TEMPLATE_DIR = fileURLToPath(new URL('../../../../.tmp/', import.meta.url));
 export const TEMPLATE_FILE = `${TEMPLATE_DIR}pglite-template.tar`;
-/** One template per checkout, so test runs of two checkouts on one PostgreSQL never drop each other's. */
-export const PG_TEMPLATE_DB = `cgm_test_template_${createHash('sha1').update(TEMPLATE_DIR).digest('hex').slice(0, 10)}`;
+/**
+ * One template per test run (`npm run test:db` names the run) or, for vitest started by hand, per
+ * checkout: two runs on one PostgreSQL never drop each other's. Dropped when the run ends.
+ */
+export const PG_TEMPLATE_DB = `cgm_test_template_${
+  process.env.CGM_TEST_RUN?.replace(/[^a-z0-9]/g, '') ||
+  createHash('sha1').update(TEMPLATE_DIR).digest('hex').slice(0, 10)
+}`;
 
 /** Which database the db tests run on in this process (both in CI: see `npm run test:db`). */
 export const testDriver = (): 'postgres' | 'pglite' =>

@@ -12,6 +12,7 @@ import { localStore } from '../../lib/storage';
 import { login } from './auth-api';
 import { EDITIONS, type Edition } from './login-outcome';
 import { useSignIn } from './use-sign-in';
+import { DemoProgressNotice } from './demo-progress';
 
 const rememberKey = (edition: Edition) => `remembered_username_${edition}`;
 
@@ -52,6 +53,7 @@ export function LoginScreen({ edition }: { edition: Edition }) {
     <Page title={t(`login.${edition}.title`)} width="narrow" lead={t(`login.${edition}.lead`)}>
       {registered && <Notice kind="success">{t('success.registered')}</Notice>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <DemoProgressNotice />
         <TextField
           label={t('login.username')}
           value={username}
