@@ -128,6 +128,10 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 export const perSecond = (ms: number[], size: number) => (ms.length * size) / (sum(ms) / 1000);
 
 /** One result line: the figure, its target, the ratio to the bare baseline, and the verdict. */
+/** How many targets the run missed: the benchmark exits 1 when any was (npm run bench fails). */
+export const missed = { count: 0 };
+
 export function line(label: string, figure: string, target: string, bare: string, ok: boolean): void {
+  if (!ok) missed.count++;
   console.log(`${label}: ${figure} | target ${target} | ${bare} | ${ok ? 'OK' : 'MISSED'}`);
 }

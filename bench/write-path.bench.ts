@@ -16,7 +16,15 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { setPasswordCostForTests } from '../apps/server/src/lib/crypto';
 import { benchDatabases, fmt, summarize, type BenchDatabase } from './support';
-import { createPatients, line, perSecond, rowWrites, startClients, vacuumedSize } from './write-path-support';
+import {
+  createPatients,
+  line,
+  missed,
+  perSecond,
+  rowWrites,
+  startClients,
+  vacuumedSize,
+} from './write-path-support';
 import {
   BARE_CREATE,
   BARE_MANY,
@@ -192,4 +200,4 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
 // WRITE_DB=PostgreSQL (or PGlite) runs one of the two while tuning.
 for (const target of await benchDatabases())
   if (!process.env.WRITE_DB || process.env.WRITE_DB === target.label) await run(target);
-process.exit(0);
+process.exit(missed.count ? 1 : 0);
