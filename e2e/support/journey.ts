@@ -87,6 +87,8 @@ export async function registerByApi(
     code,
     realname: account.realname,
     password: account.password,
+    // An adult: the server refuses a registration without a birth date (under-16 consent).
+    birthday: '1990-01-15',
     country: 'GB',
     language: 'en',
     agree_terms: true,
