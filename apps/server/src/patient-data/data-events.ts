@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { patientDataEvents } from '../db/schema';
+import { withParts } from './glucose-write-sql';
 
 /**
  * Takes the patient's next live event number inside a writing transaction. Call it last, just
@@ -17,12 +18,12 @@ export async function nextEventNo(
   alsoWrite: readonly SQL[] = [],
 ): Promise<number> {
   // `alsoWrite`: the transaction's last writes (an upload-history row), sent in the same statement.
-  const also = alsoWrite.map((part, i) => sql`${sql.raw(`a${i}`)} as (${part}), `);
-  const res = await tx.execute(sql`with ${sql.join(also, sql``)} ev as (
+  const ev = sql`ev as (
     insert into patient_data_events (patient_id, event_no) values (${patientId}, ${Math.floor(nowMs)})
     on conflict (patient_id) do update
       set event_no = greatest(patient_data_events.event_no + 1, excluded.event_no)
-    returning event_no) select event_no from ev`);
+    returning event_no)`;
+  const res = await tx.execute(sql`${withParts([ev], alsoWrite)} select event_no from ev`);
   const rows = (res as unknown as { rows: Array<{ event_no: string | number }> }).rows;
   return Number(rows[0]!.event_no);
 }
