@@ -34,5 +34,5 @@ export async function revokeAllCredentials(db: Db, userId: string, now: Date): P
  * so a credential missed by a revocation still opens nothing. `patientIdColumn` is the credential
  * table's account column.
  */
-export const accountStillActive = (patientIdColumn: Column): SQL =>
+export const accountStillActive = (patientIdColumn: Column | SQL): SQL =>
   sql`exists (select 1 from users u where u.id = ${patientIdColumn} and u.status = 'active' and u.deleted_at is null)`;

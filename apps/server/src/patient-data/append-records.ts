@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { DeviceRecord } from '@cgm/contract';
 import { changePatientData, type DataWriter } from './patient-change';
 import { appendGlucoseOnce, type GlucoseAppended } from './glucose-append';
+import { assertDeviceActive } from './device-check';
 import type { SgRecord } from './glucose-merge';
 import { checkRecords, type RecordProblem } from './record-checks';
 import { storeRecords, type Source } from './store-records';
@@ -16,6 +17,11 @@ export interface AppendRequest {
   records: readonly unknown[];
   /** The device app that sent them (its last-seen time is kept), if any. */
   deviceId?: string | null;
+  /**
+   * The device's token came from a cache (device-check.ts): the write confirms in its first read
+   * that the device is still active, and stores nothing (DeviceNotActiveError) when it is not.
+   */
+  checkDevice?: boolean;
   /** Upload-history label (Nightscout client, import file, demo). */
   label?: string | null;
   /**
@@ -76,6 +82,7 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
     if (fast.eventNo !== null) ctx.bus.publish(req.patientId, fast.eventNo);
     return done(fast.stored, fast.uploadId, fast.eventNo);
   }
+  if (req.checkDevice && req.deviceId) await assertDeviceActive(ctx.db, req.deviceId, req.patientId);
   const size = req.commitEvery && req.commitEvery > 0 ? req.commitEvery : Math.max(1, good.length);
   let stored = 0;
   let eventNo: number | null = null;
@@ -139,6 +146,7 @@ async function appendReadingsAtOnce(
     records,
     receivedMs: receivedAt.getTime(),
     sameInstantIsDuplicate: req.sameInstantIsDuplicate ?? false,
+    checkDevice: req.checkDevice && req.deviceId ? req.deviceId : undefined,
     upload: {
       patientId: req.patientId,
       source: req.source,

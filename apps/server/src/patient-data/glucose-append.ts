@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pgArray } from './bulk-insert';
 import { EVENT_GUARD, eventGuardCte } from './data-events';
+import { deviceActiveSql, DeviceNotActiveError } from './device-check';
 import { hourOf } from './glucose-block';
 import {
   blocksOf,
@@ -36,6 +37,8 @@ export interface GlucoseAppend {
   upload: Omit<UploadRow, 'stored' | 'duplicates'>;
   /** Counted as duplicates in the upload row beside the records' own (records that were not sent here). */
   alreadyDuplicates?: number;
+  /** A device that must still be active (device-check.ts), checked in the first statement. */
+  checkDevice?: string;
 }
 
 export interface GlucoseAppended {
@@ -51,6 +54,7 @@ type ReadRow = BlockRow & {
   slot: number | null;
   no: number | null;
   ev: string | number | null;
+  dev: boolean | null;
 };
 
 /** Reads, merges and writes once; null when another write of the patient's data came in between. */
@@ -60,15 +64,20 @@ export async function appendGlucoseOnce(
   nowMs: number,
 ): Promise<GlucoseAppended | null> {
   const days = daysOfHours(a.records.map((r) => hourOf(r.time)));
+  const device = a.checkDevice
+    ? sql`union all select null, null, null, null, null, null, null, ${deviceActiveSql(a.checkDevice, a.patientId)}`
+    : sql``;
   const result = await db.execute(sql`
-    select serial, class, slot, no, null::int as hour, null::bytea as packed, null::bigint as ev
+    select serial, class, slot, no, null::int as hour, null::bytea as packed, null::bigint as ev, null::boolean as dev
       from sg_sources where patient_id = ${a.patientId}
     union all
-    select null, null, null, null, hour, packed, null from sg_blocks
+    select null, null, null, null, hour, packed, null, null from sg_blocks
      where patient_id = ${a.patientId} and hour = any(${pgArray(hoursOfDays(days))}::int[])
     union all
-    select null, null, null, null, null, null, event_no from patient_data_events where patient_id = ${a.patientId}`);
+    select null, null, null, null, null, null, event_no, null from patient_data_events where patient_id = ${a.patientId}
+    ${device}`);
   const rows = (result as { rows?: ReadRow[] }).rows ?? [];
+  if (a.checkDevice && !rows.some((r) => r.dev === true)) throw new DeviceNotActiveError(a.checkDevice);
   const named = rows.filter((r) => r.serial !== null);
   const seenEventNo = rows.find((r) => r.ev !== null)?.ev;
   const sources = new Map(

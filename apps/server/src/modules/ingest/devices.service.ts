@@ -13,10 +13,15 @@ export interface DeviceIdentity {
   patientId: string;
 }
 
+/** How long a resolved device token is kept in this process (its write re-checks it, device-check.ts). */
+const TOKEN_CACHE_MS = 60_000;
+const TOKEN_CACHE_SIZE = 20_000;
+
 /** Device apps act for one patient with a token of their own (not the patient's session). */
 export function createDevicesService(ctx: AppContext) {
   const { db, clock } = ctx;
-  return {
+  const known = new Map<string, { device: DeviceIdentity; until: number }>();
+  const service = {
     async register(
       actor: Actor,
       input: { kind: 'sensor_app' | 'patch_app' | 'pdm'; serial: string; name?: string },
@@ -83,7 +88,28 @@ export function createDevicesService(ctx: AppContext) {
       const row = rows[0];
       return row ? { deviceId: row.id, patientId: row.patientId } : null;
     },
+
+    /**
+     * As resolve, from a cache of recent tokens: for a write that confirms the device itself
+     * (appendRecords' checkDevice), so a live upload costs no extra round trip. `forget` drops a
+     * token the write found no longer active.
+     */
+    async identify(token: string): Promise<DeviceIdentity | null> {
+      const hash = sha256(token);
+      const now = Date.now();
+      const hit = known.get(hash);
+      if (hit && hit.until > now) return hit.device;
+      const device = await service.resolve(token);
+      if (known.size >= TOKEN_CACHE_SIZE) known.clear();
+      if (device) known.set(hash, { device, until: now + TOKEN_CACHE_MS });
+      else known.delete(hash);
+      return device;
+    },
+    forget(token: string): void {
+      known.delete(sha256(token));
+    },
   };
+  return service;
 }
 
 function latest(...times: Array<Date | string | null>): Date | null {

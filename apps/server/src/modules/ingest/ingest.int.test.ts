@@ -5,7 +5,7 @@ import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../cli/create-user';
 import { pdmSettingsOf, randomProfile } from '@cgm/simulator';
-import { deviceSessions, pdmSettings, uploads } from '../../db/schema';
+import { deviceSessions, pdmSettings, uploads, users } from '../../db/schema';
 import { readGlucoseRecords } from '../../patient-data';
 
 let t: TestApp;
@@ -172,6 +172,44 @@ describe('realtime ingest', () => {
     expect((await t.call('POST', `${API.devices}/${id}/revoke`, { token: patientToken })).body.error).toBe(0);
     expect((await ingest([sg(31)])).status).toBe(401);
     expect(await sgCount()).toBe(7);
+  });
+
+  it('stores nothing for a remembered token once its account is closed (the write re-checks the device)', async () => {
+    const reg = await t.call('POST', API.devices, {
+      token: patientToken,
+      body: { kind: 'sensor_app', serial: 'SA-2', name: 'Sensor app' },
+    });
+    const token = reg.body.device_token as string;
+    expect((await ingest([sg(25)], token)).body).toMatchObject({ stored: 1 });
+    const before = await sgCount();
+    await t.ctx.db.update(users).set({ status: 'disabled' }).where(eq(users.id, patientId));
+    try {
+      // Sensor readings alone (the one-statement write) and a mixed batch (the transaction).
+      expect((await ingest([sg(26)], token)).status).toBe(401);
+      expect(
+        (
+          await ingest(
+            [
+              sg(27),
+              {
+                type: 'event',
+                serial: 'PB-1',
+                seq: 90,
+                time: T0,
+                utc_offset_min: 60,
+                event_type: 'CARB',
+                value: 20,
+              },
+            ],
+            token,
+          )
+        ).status,
+      ).toBe(401);
+      expect(await sgCount()).toBe(before);
+    } finally {
+      await t.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, patientId));
+    }
+    expect((await ingest([sg(28)], token)).body).toMatchObject({ stored: 1 });
   });
 
   it('lets only patients register devices', async () => {

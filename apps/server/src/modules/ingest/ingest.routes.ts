@@ -16,6 +16,7 @@ import { bearerToken, requireActor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
 import { createDevicesService, type DeviceIdentity } from './devices.service';
 import { createIngestService } from './ingest.service';
+import { DeviceNotActiveError } from '../../patient-data';
 
 /** Batches of up to 10,000 records of ~200 bytes: a larger body limit than the rest of the API. */
 export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
@@ -103,7 +104,7 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
       // one learns nothing about the ingest format (docs/PERMISSIONS.md).
       onRequest: async (req) => {
         const token = bearerToken(req);
-        const device = token ? await devicesService.resolve(token) : null;
+        const device = token ? await devicesService.identify(token) : null;
         if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);
         devicesOf.set(req, device);
       },
@@ -127,7 +128,14 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
     async (req) => {
       const device = devicesOf.get(req);
       if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);
-      return ingestService.ingest(device, req.body.records);
+      try {
+        return await ingestService.ingest(device, req.body.records);
+      } catch (e) {
+        // The token was taken from the cache; the write found the device revoked or its account closed.
+        if (!(e instanceof DeviceNotActiveError)) throw e;
+        devicesService.forget(bearerToken(req) ?? '');
+        throw new ApiError(ErrorCode.UNAUTHORIZED);
+      }
     },
   );
 }

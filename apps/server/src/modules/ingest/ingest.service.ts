@@ -19,6 +19,7 @@ export function createIngestService(ctx: AppContext) {
         source: 'realtime',
         records: records.map(decodeRawValues),
         deviceId: device.deviceId,
+        checkDevice: true,
       });
       return {
         error: 0,
