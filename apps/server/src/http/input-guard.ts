@@ -18,24 +18,46 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** A NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (not Unicode at all). */
 const unstorable = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
+/** A value on the walk's stack: the path is built only for the one that has a problem. */
+interface Step {
+  v: unknown;
+  parent: Step | null;
+  key: string;
+  depth: number;
+}
+
+const pathOf = (step: Step): string => {
+  const keys: string[] = [];
+  for (let s: Step | null = step; s; s = s.parent) keys.push(s.key);
+  return keys.reverse().filter(Boolean).join('.');
+};
+
 /**
  * The first string (value or key) that cannot be stored, or the first level past the depth limit,
- * in a parsed body, query or set of path parameters. Walks with its own stack, never recursion.
+ * in a parsed body, query or set of path parameters. Walks with its own stack, never recursion,
+ * and builds no path string unless it finds a problem (a device batch has thousands of keys).
  */
 export function findInputProblem(value: unknown, root = '', checkText = true): InputProblem | null {
-  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: root, depth: 0 }];
+  const stack: Step[] = [{ v: value, parent: null, key: root, depth: 0 }];
   while (stack.length > 0) {
-    const { v, path, depth } = stack.pop()!;
+    const step = stack.pop()!;
+    const { v, depth } = step;
     if (typeof v === 'string') {
-      if (checkText && unstorable(v)) return { path, message: 'validation.unstorableText' };
+      if (checkText && unstorable(v)) return { path: pathOf(step), message: 'validation.unstorableText' };
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_INPUT_DEPTH) return { path, message: 'validation.tooDeep' };
-    for (const [key, child] of Object.entries(v)) {
-      const at = path ? `${path}.${key}` : key;
-      if (checkText && unstorable(key)) return { path: at, message: 'validation.unstorableText' };
-      stack.push({ v: child, path: at, depth: depth + 1 });
+    if (depth >= MAX_INPUT_DEPTH) return { path: pathOf(step), message: 'validation.tooDeep' };
+    for (const key in v) {
+      const child = (v as Record<string, unknown>)[key];
+      if (checkText && unstorable(key))
+        return {
+          path: pathOf({ v: child, parent: step, key, depth: depth + 1 }),
+          message: 'validation.unstorableText',
+        };
+      // Scalars other than strings need no step of their own.
+      if (child !== null && (typeof child === 'object' || (checkText && typeof child === 'string')))
+        stack.push({ v: child, parent: step, key, depth: depth + 1 });
     }
   }
   return null;

@@ -46,8 +46,29 @@ const NUL = '\u0000';
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether any string of the value (at any depth, keys included) may be unstorable: one pass, no allocation. */
+function maybeUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(NUL) || SURROGATE.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (maybeUnstorable(v)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (key.includes(NUL) || SURROGATE.test(key)) return true;
+    if (maybeUnstorable((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+/** Any surrogate at all: a clean record is cleared by this alone, and only a suspect one is walked with paths. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Where a string of the value (at any depth, keys included) cannot be stored as text. */
 export function textProblem(value: unknown, path = ''): { path: string; message: string } | null {
+  return maybeUnstorable(value) ? textProblemAt(value, path) : null;
+}
+
+function textProblemAt(value: unknown, path: string): { path: string; message: string } | null {
   if (typeof value === 'string') return stringProblem(value, path);
   if (value === null || typeof value !== 'object') return null;
   const entries = Array.isArray(value)
@@ -57,7 +78,7 @@ export function textProblem(value: unknown, path = ''): { path: string; message:
     const at = `${path}.${key}`;
     const keyProblem = Array.isArray(value) ? null : stringProblem(key, at);
     if (keyProblem) return keyProblem;
-    const inner = textProblem(v, at);
+    const inner = textProblemAt(v, at);
     if (inner) return inner;
   }
   return null;
