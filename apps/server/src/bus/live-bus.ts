@@ -33,18 +33,28 @@ export function createLocalBus(): LiveBus & {
   let published = 0;
   let listenerCount = 0;
 
-  const deliver = (patientId: string, eventNo: number, kind: LiveKind) => {
+  const note = (patientId: string, eventNo: number, kind: LiveKind) => {
     if (kind === 'data' && (latest.get(patientId) ?? 0) < eventNo) latest.set(patientId, eventNo);
+  };
+  const fanOut = (patientId: string, eventNo: number, kind: LiveKind) => {
     const set = listeners.get(patientId);
     if (!set) return;
     for (const listener of [...set]) listener(eventNo, kind);
+  };
+  const deliver = (patientId: string, eventNo: number, kind: LiveKind) => {
+    note(patientId, eventNo, kind);
+    fanOut(patientId, eventNo, kind);
   };
 
   return {
     deliver,
     publish(patientId, eventNo, kind = 'data') {
       published++;
-      deliver(patientId, eventNo, kind);
+      // A poll that starts now sees the number at once; the waiting ones are woken after the
+      // current turn, so the writer's answer goes out first and fanning out to however many
+      // followers never holds up the device's POST.
+      note(patientId, eventNo, kind);
+      setImmediate(() => fanOut(patientId, eventNo, kind));
     },
     subscribe(patientId, listener) {
       let set = listeners.get(patientId);

@@ -42,7 +42,7 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
   return {
     publish(patientId, eventNo, kind = 'data') {
       published++;
-      local.deliver(patientId, eventNo, kind);
+      local.publish(patientId, eventNo, kind); // delivered after the writer's answer (live-bus.ts)
       pool
         .query('select pg_notify($1, $2)', [CHANNEL, `${origin}|${patientId}|${eventNo}|${kind}`])
         .catch((err: unknown) => {
