@@ -87,6 +87,7 @@ export async function buildApp(
     config,
     database,
     db: database.db,
+    readDb: database.readDb,
     clock,
     mailer,
     bus,

@@ -22,6 +22,11 @@ const envSchema = z.object({
   /** Unset: apps/server/data; a relative path is taken from where the command was typed (see loadConfig). */
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A PostgreSQL hot standby of DATABASE_URL: reports, exports and the data map read their data
+   * there (who may read is still decided on DATABASE_URL). Unset: everything reads DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CGM Portal <no-reply@cgm-portal.local>'),
   /** Unset: http://localhost:<PORT> (see loadConfig). */

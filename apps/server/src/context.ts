@@ -10,6 +10,11 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /**
+   * For reading a patient's data where a moment's lag is fine (reports, exports, the data map): the
+   * hot standby when DATABASE_READ_URL is set, else `db`. Access decisions always read `db`.
+   */
+  readDb: Db;
   clock: Clock;
   mailer: Mailer;
   /** Tells waiting long polls that a patient has new data (in-process, or PostgreSQL LISTEN/NOTIFY). */

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    readUrl: config.DATABASE_READ_URL,
     dataDir: config.DATA_DIR,
     onIdleError: (err) =>
       console.error(`database: idle connection lost (${err.message}); reconnecting on next use`),

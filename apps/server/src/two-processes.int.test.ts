@@ -125,7 +125,8 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   }, 60_000);
 
   it('answers a follower waiting on each process within a second of an upload to one of them', async () => {
-    const [a, b] = servers as [{ base: string }, { base: string }];
+    const a = servers[0]!;
+    const b = servers[1]!;
     const signIn = async (base: string, username: string) =>
       (await post(base, API.login, { username, password: TEST_PASSWORD, user_type: 'P' })).body
         .token as string;

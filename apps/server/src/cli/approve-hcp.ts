@@ -17,6 +17,7 @@ export function cliContext(config: Config, database: Database): AppContext {
     config,
     database,
     db: database.db,
+    readDb: database.readDb,
     clock: systemClock,
     mailer: createMailer({
       db: database.db,

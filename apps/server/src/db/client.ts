@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /** Reads that may lag a moment (reports, exports): a hot standby when one is configured, else `db`. */
+  readDb: Db;
   driver: 'pglite' | 'postgres';
   /** Runs raw SQL (used by migrations tooling, tests and benchmarks). */
   exec(sql: string): Promise<void>;
@@ -42,6 +44,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta
 /** With a DATABASE_URL: node-postgres; without: PGlite persisted under dataDir (DESIGN.md). */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** A hot standby of databaseUrl (PostgreSQL only), for readDb. */
+  readUrl?: string;
   dataDir?: string;
   pglite?: PGlite;
   onIdleError?: (err: Error) => void;
@@ -53,12 +57,17 @@ export async function openDatabase(opts: {
     // opens a new one on the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const readPool = opts.readUrl ? new pg.Pool({ connectionString: opts.readUrl, max: 10 }) : null;
+    readPool?.on('error', (err) => opts.onIdleError?.(err));
     return {
       db,
+      readDb: readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : db,
       driver: 'postgres',
       pool,
       exec: async (sql) => void (await pool.query(sql)),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), readPool?.end()]);
+      },
     };
   }
   let client = opts.pglite;
@@ -86,6 +95,7 @@ export async function openDatabase(opts: {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
     driver: 'pglite',
     pglite,
     exec: async (sql) => void (await pglite.exec(sql)),

@@ -32,15 +32,15 @@ export interface TestApp {
 /** The whole server on a fresh test database, with a fake clock, driven through inject(). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'logStream'> = {},
+  deps: Pick<AppDeps, 'logStream'> & { database?: Database } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = deps.database ?? (await createTestDatabase());
   const clock = new FakeClock();
   const { app, ctx, routes } = await buildApp({
     config: testConfig({ WEB_DIST: '/nonexistent', ...overrides }),
     database,
     clock,
-    ...deps,
+    logStream: deps.logStream,
   });
   await app.ready();
   return {

@@ -22,7 +22,7 @@ export interface ExportFile {
  * checked consent; the service asks again, so no other caller can skip it.
  */
 export function createExportService(ctx: AppContext) {
-  const repo = createExportRepository(ctx.db);
+  const repo = createExportRepository(ctx.readDb);
   return {
     async build(actor: Actor, patientId: string, q: Query): Promise<ExportFile> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'read');

@@ -35,7 +35,7 @@ const inRange = (range: LocalRange) => (item: { time: number; utc_offset_min: nu
  * reviewed"), and the events and alerts reports: lists rather than statistics.
  */
 export function createReportExtrasService(ctx: AppContext) {
-  const repo = createReportsRepository(ctx.db);
+  const repo = createReportsRepository(ctx.readDb);
 
   async function rangeReport(
     actor: Actor,

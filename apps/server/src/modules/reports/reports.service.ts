@@ -85,7 +85,7 @@ function valuesOf(sg: FlaggedSg): GlucoseSeries {
  * policy; the service checks again, as every service reading patient data does.
  */
 export function createReportsService(ctx: AppContext) {
-  const repo = createReportsRepository(ctx.db);
+  const repo = createReportsRepository(ctx.readDb);
 
   async function load(
     actor: Actor,
