@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Simulating weeks of a patient takes a second or two alone and far more on a machine
+          // shared with other runs: a timeout is a hang guard here, not a speed check (benchmarks are).
+          testTimeout: 30000,
         },
       },
       {

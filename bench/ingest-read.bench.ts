@@ -8,6 +8,9 @@
 // readings to the ingest API in batches of 5,000 (HTTP, device-token authentication, validation of
 // each record, storage, the upload row, the live publish). The 90-day read is the store's read
 // function on the same data (the server is stopped first on PGlite, which allows one process).
+// Bare baselines in the same run, on PostgreSQL, from this process (not the server's): the same
+// number of readings as multi-row INSERTs of 5,000 into a plain table with a primary key, and the
+// 90 days' stored sensor blocks read with plain SQL (no decoding).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,7 +22,9 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { readGlucoseSeries } from '../apps/server/src/modules/readings/readings.repository';
+import pg from 'pg';
 import { benchDatabases, checkTarget, fmt, summarize } from './support';
+import { BARE_CREATE, BARE_MANY, bareMany, readings } from './write-readings';
 
 const run$ = promisify(execFile);
 const DAYS = 90;
@@ -90,8 +95,13 @@ for (const target of await benchDatabases()) {
       await stopServer(server);
     }
     if (result.stored !== result.readings) throw new Error(`stored ${result.stored} of ${result.readings}`);
+    const bare = target.url ? await bareFigures(target.url, result.readings) : null;
+    const rate = result.readings / (result.ms / 1000);
     checkTarget(
-      `${target.label}: ingest ${result.readings} readings over HTTP in batches of ${BATCH} from a device app in its own process: ${fmt(result.ms, 0)} ms = ${fmt(result.readings / (result.ms / 1000), 0)} readings/s`,
+      `${target.label}: ingest ${result.readings} readings over HTTP in batches of ${BATCH} from a device app in its own process: ${fmt(result.ms, 0)} ms = ${fmt(rate, 0)} readings/s` +
+        (bare
+          ? `; bare multi-row INSERT ${fmt(bare.insertRate, 0)} readings/s, ratio of times ${fmt(bare.insertRate / rate, 2)}×`
+          : ''),
       result.readings / (result.ms / 1000),
       '>=',
       20_000,
@@ -114,7 +124,12 @@ for (const target of await benchDatabases()) {
         samples.push(performance.now() - s);
       }
       const r = summarize(samples.slice(5));
-      const line = `${target.label}: read 90 days (${n} readings): median ${fmt(r.median)} ms, p95 ${fmt(r.p95)} ms`;
+      const b = target.url ? summarize(await bareRead(target.url, patient!.id, from, to)) : null;
+      const line =
+        `${target.label}: read 90 days (${n} readings): median ${fmt(r.median)} ms, p95 ${fmt(r.p95)} ms` +
+        (b
+          ? `; bare SQL read of the blocks median ${fmt(b.median)} ms, ratio ${fmt(r.median / b.median, 2)}×`
+          : '');
       if (target.label === 'PostgreSQL') checkTarget(line, r.median, '<=', 30, 'ms');
       else console.log(`${line} (target ≤ 30 ms on PostgreSQL)`);
     } finally {
@@ -123,5 +138,42 @@ for (const target of await benchDatabases()) {
   } finally {
     await target.drop?.();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The bare INSERTs of as many readings, in batches of the same size, into a plain table. */
+async function bareFigures(url: string, count: number): Promise<{ insertRate: number }> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(BARE_CREATE);
+    const line = { patientId: 'bare', serial: 'TX-BARE', t0: start, stepMs: 120_000 };
+    const t0 = performance.now();
+    for (let i = 0; i < count; i += BATCH)
+      await c.query(BARE_MANY, bareMany(readings(line, i, Math.min(BATCH, count - i))));
+    return { insertRate: count / ((performance.now() - t0) / 1000) };
+  } finally {
+    await c.end();
+  }
+}
+
+/** The 90 days' stored sensor blocks read with plain SQL, 25 times (the first 5 dropped). */
+async function bareRead(url: string, patientId: string, from: Date, to: Date): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const hours = [Math.floor(from.getTime() / 3_600_000), Math.ceil(to.getTime() / 3_600_000)];
+    const samples: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const s = performance.now();
+      await c.query('select hour, packed from sg_blocks where patient_id = $1 and hour >= $2 and hour < $3', [
+        patientId,
+        ...hours,
+      ]);
+      samples.push(performance.now() - s);
+    }
+    return samples.slice(5);
+  } finally {
+    await c.end();
   }
 }
