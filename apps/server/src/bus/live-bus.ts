@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+
 /**
  * The live bus (DESIGN.md): tells waiting long polls that a patient has new data. `eventNo` grows
  * with every durable batch of a patient (it is the batch's commit time in ms, so it is meaningful
@@ -9,7 +11,17 @@ export type LiveKind = 'data' | 'access';
 export type LiveListener = (eventNo: number, kind: LiveKind) => void;
 
 export interface LiveBus {
-  publish(patientId: string, eventNo: number, kind?: LiveKind): void;
+  /**
+   * Tells this process's followers (and, unless `othersTold`, the other processes') that the
+   * patient's data changed at `eventNo`.
+   */
+  publish(patientId: string, eventNo: number, kind?: LiveKind, opts?: { othersTold?: boolean }): void;
+  /**
+   * An SQL expression that tells the other processes of a change when the statement that takes
+   * the event number commits (`eventNo`: that number's column), so a one-statement write needs no
+   * statement of its own for it; then publish with `othersTold`. Null when there are no others.
+   */
+  tellOthersSql?(patientId: string, eventNo: SQL): SQL | null;
   /** Calls `listener` for each later publish for this patient; returns the unsubscribe. */
   subscribe(patientId: string, listener: LiveListener): () => void;
   /** Latest eventNo this process has seen for the patient (0 when none since start). */

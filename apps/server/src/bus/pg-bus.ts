@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { createLocalBus, type LiveBus } from './live-bus';
 
 const CHANNEL = 'cgm_live';
@@ -40,9 +41,10 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
 
   let published = 0;
   return {
-    publish(patientId, eventNo, kind = 'data') {
+    publish(patientId, eventNo, kind = 'data', opts) {
       published++;
       local.publish(patientId, eventNo, kind); // delivered after the writer's answer (live-bus.ts)
+      if (opts?.othersTold) return;
       pool
         .query('select pg_notify($1, $2)', [CHANNEL, `${origin}|${patientId}|${eventNo}|${kind}`])
         .catch((err: unknown) => {
@@ -50,6 +52,10 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
           log.error({ err }, 'live bus notify failed');
         });
     },
+    // NOTIFY is sent at the commit of the statement's transaction, never before: the same moment
+    // as the separate notify after the commit, one statement fewer per write.
+    tellOthersSql: (patientId, eventNo) =>
+      sql`pg_notify(${CHANNEL}, ${`${origin}|${patientId}|`}::text || ${eventNo} || '|data')`,
     subscribe: local.subscribe,
     latest: local.latest,
     remember: local.remember,

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import type { DeviceRecord } from '@cgm/contract';
@@ -79,7 +80,8 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
     ? await appendReadingsAtOnce(ctx, req, good, receivedAt, rejected)
     : null;
   if (fast) {
-    if (fast.eventNo !== null) ctx.bus.publish(req.patientId, fast.eventNo);
+    if (fast.eventNo !== null)
+      ctx.bus.publish(req.patientId, fast.eventNo, 'data', { othersTold: fast.othersTold });
     return done(fast.stored, fast.uploadId, fast.eventNo);
   }
   if (req.checkDevice && req.deviceId) await assertDeviceActive(ctx.db, req.deviceId, req.patientId);
@@ -147,6 +149,9 @@ async function appendReadingsAtOnce(
     receivedMs: receivedAt.getTime(),
     sameInstantIsDuplicate: req.sameInstantIsDuplicate ?? false,
     checkDevice: req.checkDevice && req.deviceId ? req.deviceId : undefined,
+    tellOthers: ctx.bus.tellOthersSql
+      ? (eventNo: SQL) => ctx.bus.tellOthersSql!(req.patientId, eventNo)
+      : undefined,
     upload: {
       patientId: req.patientId,
       source: req.source,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pgArray } from './bulk-insert';
 import { EVENT_GUARD, eventGuardCte } from './data-events';
@@ -39,6 +39,8 @@ export interface GlucoseAppend {
   alreadyDuplicates?: number;
   /** A device that must still be active (device-check.ts), checked in the first statement. */
   checkDevice?: string;
+  /** The live bus's expression telling other server processes, sent with the write (live-bus.ts). */
+  tellOthers?: (eventNo: SQL) => SQL | null;
 }
 
 export interface GlucoseAppended {
@@ -46,6 +48,8 @@ export interface GlucoseAppended {
   uploadId: string;
   /** The event number taken (null when nothing was new). */
   eventNo: number | null;
+  /** Whether the other server processes were told in the write itself (tellOthers). */
+  othersTold?: boolean;
 }
 
 type ReadRow = BlockRow & {
@@ -125,10 +129,13 @@ export async function appendGlucoseOnce(
   const { id, insert } = uploadInsert(upload, EVENT_GUARD);
   parts.push(insert);
   const seen = seenEventNo === undefined || seenEventNo === null ? null : Number(seenEventNo);
+  const tell = a.tellOthers?.(sql`ev.event_no`);
   const written = await db.execute(sql`${withParts([eventGuardCte(a.patientId, seen, nowMs)], parts)}
-    select event_no from ev`);
+    select event_no${tell ? sql`, ${tell} as told` : sql``} from ev`);
   const eventNo = (written as { rows?: Array<{ event_no: string | number }> }).rows?.[0]?.event_no;
-  return eventNo === undefined ? null : { stored, uploadId: id, eventNo: Number(eventNo) };
+  return eventNo === undefined
+    ? null
+    : { stored, uploadId: id, eventNo: Number(eventNo), othersTold: Boolean(tell) };
 }
 
 /** Sources the patient does not have yet, numbered after the last (as sources.ts sourcesCte does). */
