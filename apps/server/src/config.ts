@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_BODY_LIMIT } from './http/body-limits';
 
 // Configuration comes only from environment variables, validated at start (DESIGN.md
 // "Conventions"). A bad value stops the process with a message naming the variable.
@@ -60,7 +61,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.string().email().default('support@cgm-portal.example'),
   /** The rate limits of http/rate-limits.ts; `off` only for tests and benchmarks that need it. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** The body limit of routes without their own (http/body-limits.ts). */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {

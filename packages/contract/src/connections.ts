@@ -75,6 +75,25 @@ export const relationsResponse = z.object({
 });
 export type RelationsResponse = z.infer<typeof relationsResponse>;
 
+/**
+ * A clinic whose desk (its shared clinic login) may read the patient only with the patient's consent
+ * (docs/PERMISSIONS.md "Clinic login"): the clinics of the patient's accepted HCPs, and any clinic the
+ * patient consents to still.
+ */
+export const clinicConsentItem = z.object({
+  clinic_id: z.string(),
+  name: z.string(),
+  /** Whether the desk reads the patient now (consent given, not revoked). */
+  given: z.boolean(),
+  /** When the consent was given; epoch ms, null when not given. */
+  given_at: z.number().nullable(),
+  /** The patient's accepted HCPs in this clinic, by name (the desk reads only through them). */
+  hcps: z.array(z.string()),
+});
+export type ClinicConsentItem = z.infer<typeof clinicConsentItem>;
+export const clinicConsentsResponse = z.object({ error: z.literal(0), clinics: z.array(clinicConsentItem) });
+export const clinicConsentRequest = z.object({ clinic_id: z.string().min(1).max(64) });
+
 export const countResponse = z.object({ error: z.literal(0), count: z.number().int().min(0) });
 
 export const messageType = z

@@ -335,15 +335,15 @@ export const patchResultsResponse = z.object({
 export const HCL_MAX_DAYS = 90;
 export const hclQuery = z.object({ from: isoDate, to: isoDate });
 const nullableNumber = z.number().nullable();
+/**
+ * An account admin is not the patient's clinician (docs/PERMISSIONS.md: health data is seen only by
+ * the person and accepted followers), so the summary carries how the device ran — time in auto mode,
+ * its exits, how many sensor readings arrived — and no glucose or insulin figure.
+ */
 export const hclDay = z.object({
   day: z.string(),
   time_in_auto: nullableNumber,
   auto_exits: z.number().int(),
-  auto_basal: z.number(),
-  auto_correction: z.number(),
-  total_insulin: z.number(),
-  tir: nullableNumber,
-  mean: nullableNumber,
   readings: z.number().int(),
 });
 export type HclDay = z.infer<typeof hclDay>;
@@ -352,32 +352,12 @@ export const hclReport = z.object({
   from: z.string(),
   to: z.string(),
   days: z.number().int(),
-  glucose: z.object({
-    count: z.number().int(),
-    mean: nullableNumber,
-    sd: nullableNumber,
-    cv: nullableNumber,
-    gmi: nullableNumber,
-    sufficient: z.boolean(),
-    time_in_ranges: z
-      .object({
-        very_low: z.number(),
-        low: z.number(),
-        in_range: z.number(),
-        high: z.number(),
-        very_high: z.number(),
-      })
-      .nullable(),
-  }),
-  insulin: z.object({
+  readings: z.number().int(),
+  auto_mode: z.object({
+    /** Days with pump data. */
     days: z.number().int(),
     time_in_auto: nullableNumber,
     auto_exits: z.number().int(),
-    total_daily_dose: nullableNumber,
-    basal: nullableNumber,
-    bolus: nullableNumber,
-    auto_basal: nullableNumber,
-    auto_correction: nullableNumber,
   }),
   daily: z.array(hclDay),
 });

@@ -47,6 +47,10 @@ export const API = {
   relationsPermit: '/api/v2.0/relations/auth/permit',
   relationsReject: '/api/v2.0/relations/auth/reject',
   relationsStop: '/api/v2.0/relations/auth/stop',
+  /** The clinics whose desk may read the patient, by the patient's consent (issue 15, finding 1). */
+  clinicConsents: (id: string) => `/api/v2.0/consents/${encodeURIComponent(id)}/clinics`,
+  clinicConsentGive: (id: string) => `/api/v2.0/consents/${encodeURIComponent(id)}/clinics/give`,
+  clinicConsentRevoke: (id: string) => `/api/v2.0/consents/${encodeURIComponent(id)}/clinics/revoke`,
   connections: '/api/v2.1/monitor/connections',
 
   // Clinician work.

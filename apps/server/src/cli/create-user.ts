@@ -17,6 +17,8 @@ export interface NewUser {
   language?: string;
   adminLogin?: boolean;
   clinicLogin?: boolean;
+  /** Someone else chose the password: the first sign-in sets the person's own (login answer 112). */
+  mustChangePassword?: boolean;
   mfa?: boolean;
   termsVersion?: string | null;
   organisation?: string | null;
@@ -46,6 +48,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       status: input.status ?? 'active',
       adminLogin: input.adminLogin ?? false,
       clinicLogin: input.clinicLogin ?? false,
+      mustChangePassword: input.mustChangePassword ?? false,
       country: (input.country ?? 'GB').toUpperCase(),
       language: input.language ?? 'en',
       mfaEnabled: input.mfa ?? false,

@@ -3,6 +3,7 @@ import type { Db } from './client';
 import {
   alarms,
   basalSegments,
+  clinicConsents,
   bgReadings,
   boluses,
   dataDeletions,
@@ -57,6 +58,7 @@ export const PATIENT_DATA_TABLES = [
   nightscoutDocuments,
   oauthTokens,
   oauthGrants,
+  clinicConsents,
 ] as const;
 
 /** Deletes all of a person's data as a patient, and their connections either way, inside `tx`. */

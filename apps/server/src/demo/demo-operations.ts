@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { findCountry } from '@cgm/domain';
 import type { Db } from '../db/client';
-import { clinics, firmwareReleases, patchResults, users } from '../db/schema';
+import { clinicConsents, clinics, firmwareReleases, patchResults, users } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { recordAdminOperation } from '../modules/history/operation-history';
 
@@ -14,13 +14,16 @@ export interface DemoOperationsInput {
   clinicLoginId: string;
   /** The clinic's HCPs: their patients are what the clinic login reads (policy/clinic-access.ts). */
   hcpIds: readonly string[];
+  /** The demo patients who consent to the clinic (so its desk reads them; they can revoke it). */
+  consentingPatientIds: readonly string[];
   /** Countries of the demo patients, for the patch results their apps reported. */
   patientCountries: readonly string[];
 }
 
 /**
  * The operations screens of the demo are not empty: the demo clinic with its clinic login and its
- * two HCPs (so the clinic desk reads the patients who accepted them), a few firmware releases in
+ * two HCPs (so the clinic desk reads the patients who accepted them and consent to the clinic,
+ * policy/clinic-access.ts), a few firmware releases in
  * each rollout state with their history, and a month of patch-app results.
  */
 export async function seedDemoOperations(db: Db, input: DemoOperationsInput): Promise<void> {
@@ -41,6 +44,11 @@ export async function seedDemoOperations(db: Db, input: DemoOperationsInput): Pr
     .update(users)
     .set({ clinicId })
     .where(inArray(users.id, [input.clinicLoginId, ...input.hcpIds]));
+  if (input.consentingPatientIds.length > 0) {
+    await db
+      .insert(clinicConsents)
+      .values(input.consentingPatientIds.map((patientId) => ({ patientId, clinicId, givenAt: now })));
+  }
   await recordAdminOperation(
     { db, clock },
     {

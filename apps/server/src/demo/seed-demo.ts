@@ -159,13 +159,14 @@ export async function seedDemoIfEmpty(
     patients.push({ patientId, seed: 100 + i });
   }
   // Dr Hale and Dr Lee work at the demo clinic: its clinic desk reads the patients who accepted
-  // them (policy/clinic-access.ts). Firmware releases and patch results for the operations screens.
+  // them and consent to the clinic, as every demo patient does (policy/clinic-access.ts). Firmware releases and patch results for the operations screens.
   await seedDemoOperations(db, {
     now,
     superAdminId: ids['superadmin@demo.cgm']!,
     adminId: ids['admin@demo.cgm']!,
     clinicLoginId: ids['clinic@demo.cgm']!,
     hcpIds: [ids['lead@demo.cgm']!, hcp],
+    consentingPatientIds: [live.patientId, ...patients.map((p) => p.patientId)],
     patientCountries: ['GB', ...DEMO_PEOPLE.slice(1, 1 + patientCount).map((p) => p.country)],
   });
   const state: DemoState = { from, live, patients };

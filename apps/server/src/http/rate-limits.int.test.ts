@@ -32,13 +32,13 @@ describe('rate limits', () => {
   it('sign-in: 30 a minute from one address, then 429 with Retry-After and code 107', async () => {
     const answers = [];
     for (let i = 0; i < 31; i++) answers.push(await login(`nobody${i}@example.com`, '198.51.100.1'));
-    expect(answers.slice(0, 30).every((a) => a.statusCode === 404)).toBe(true);
+    expect(answers.slice(0, 30).every((a) => a.statusCode === 401)).toBe(true);
     const refused = answers[30]!;
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: ErrorCode.RATE_LIMITED, message: 'errors.rateLimited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
-    expect((await login('nobody@example.com', '198.51.100.2')).statusCode).toBe(404);
+    expect((await login('nobody@example.com', '198.51.100.2')).statusCode).toBe(401);
   });
 
   it('sign-in: one account from many addresses is limited too', async () => {

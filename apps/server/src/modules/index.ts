@@ -15,6 +15,7 @@ import { registerUploadsRoutes } from './uploads/uploads.routes';
 import { registerDataDeleteRoutes } from './data-delete/data-delete.routes';
 import { registerReportsRoutes } from './reports/reports.routes';
 import { registerRelationsRoutes } from './relations/relations.routes';
+import { registerClinicConsentRoutes } from './clinic-consent/clinic-consent.routes';
 import { registerMessagesRoutes } from './messages/messages.routes';
 import { registerEventsRoutes } from './events/events.routes';
 import { registerRecordsRoutes } from './records/records.routes';
@@ -49,6 +50,7 @@ export async function registerModules(
   registerUploadsRoutes(app, ctx);
   registerDataDeleteRoutes(app, ctx);
   registerRelationsRoutes(app, ctx);
+  registerClinicConsentRoutes(app, ctx);
   registerMessagesRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
   registerRecordsRoutes(app, ctx);

@@ -10,7 +10,7 @@ import { mayAccessPatient } from './patient-data';
 import type { Actor } from '../http/auth';
 
 // The clinic login's rule (policy/clinic-access.ts): it reads, read-only, the patients who accepted
-// one of its clinic's HCPs, while they accept them; never anyone else. The policy, the clinic's
+// one of its clinic's HCPs and consent to the clinic, while they do; never anyone else. The policy, the clinic's
 // patient list and the clinic figures of /ClinicalData must agree.
 
 let t: TestApp;
@@ -58,7 +58,7 @@ beforeAll(async () => {
   drA = await account(t, 'dra@clinic.example', { userType: 'D', realname: 'Dr A' });
   drB = await account(t, 'drb@clinic.example', { userType: 'D', realname: 'Dr B' });
   outsider = await account(t, 'outsider@elsewhere.example', { userType: 'D' });
-  for (const name of ['both', 'onlyA', 'onlyB', 'outside', 'direct', 'pending', 'removed']) {
+  for (const name of ['both', 'onlyA', 'onlyB', 'noConsent', 'outside', 'direct', 'pending', 'removed']) {
     p[name] = await account(t, `${name}@patients.example`, { userType: 'P', realname: `Patient ${name}` });
   }
   clinicId = newId();
@@ -73,6 +73,7 @@ beforeAll(async () => {
   await relate(t, p.both!.id, drB.id, 'accepted');
   await relate(t, p.onlyA!.id, drA.id, 'accepted');
   await relate(t, p.onlyB!.id, drB.id, 'accepted');
+  await relate(t, p.noConsent!.id, drA.id, 'accepted');
   await relate(t, p.outside!.id, outsider.id, 'accepted');
   await relate(t, p.direct!.id, desk.id, 'accepted');
   await relate(t, p.pending!.id, drA.id, 'pending');
@@ -85,6 +86,13 @@ beforeAll(async () => {
     role: 'AccountAdminSuper',
   });
   admin = await t.signIn(superId, 'admin');
+  for (const name of ['both', 'onlyA', 'onlyB']) {
+    const res = await t.call('POST', API.clinicConsentGive(p[name]!.id), {
+      token: p[name]!.token,
+      body: { clinic_id: clinicId },
+    });
+    expect(res.status, name).toBe(200);
+  }
 }, 60_000);
 afterAll(() => t.close());
 
@@ -100,8 +108,8 @@ describe('a clinic login', () => {
 
   it('never reads a patient who accepted none of its HCPs', async () => {
     // Another clinician's patient, a connection with the desk itself, a request not yet accepted,
-    // a removed one.
-    for (const name of ['outside', 'direct', 'pending', 'removed']) {
+    // a removed one, and one who accepted the clinic's HCP but gave the clinic no consent.
+    for (const name of ['outside', 'direct', 'pending', 'removed', 'noConsent']) {
       expect(await reads(p[name]!), name).toBe(false);
     }
   });
@@ -142,6 +150,17 @@ describe('a clinic login', () => {
     expect(await reads(p.onlyB!)).toBe(false);
     expect(await listed()).not.toContain('onlyb@patients.example');
     expect((await clinicFigures()).patient_count).toBe(2);
+  });
+
+  it('loses a patient who revokes the consent to the clinic, and reads them again when given', async () => {
+    const consent = (path: (id: string) => string) =>
+      t.call('POST', path(p.both!.id), { token: p.both!.token, body: { clinic_id: clinicId } });
+    expect((await consent(API.clinicConsentRevoke)).status).toBe(200);
+    expect(await reads(p.both!)).toBe(false);
+    expect(await listed()).not.toContain('both@patients.example');
+    expect((await clinicFigures()).patient_count).toBe(1);
+    expect((await consent(API.clinicConsentGive)).status).toBe(200);
+    expect(await reads(p.both!)).toBe(true);
   });
 
   it('loses the patients of an HCP who leaves the clinic, keeps those another HCP has', async () => {

@@ -1,6 +1,6 @@
 import { createUser } from '../cli/create-user';
 import { inArray } from 'drizzle-orm';
-import { clinics, relations, users } from '../db/schema';
+import { clinicConsents, clinics, relations, users } from '../db/schema';
 import { newId } from '../lib/crypto';
 import type { TestApp } from '../test/test-app';
 
@@ -44,8 +44,11 @@ export interface Cast {
   ids: Map<ActorName, string>;
 }
 
-/** A clinic with this clinic login and one HCP in it; returns the HCP's id. */
-async function clinicWithHcp(t: TestApp, loginId: string, tag: string): Promise<string> {
+/**
+ * A clinic with this clinic login and one HCP in it, which the patient consents to (so the state of
+ * the patient's relation with the HCP decides); returns the HCP's id.
+ */
+async function clinicWithHcp(t: TestApp, loginId: string, tag: string, patientId: string): Promise<string> {
   const clinicId = newId();
   await t.ctx.db.insert(clinics).values({
     id: clinicId,
@@ -65,6 +68,7 @@ async function clinicWithHcp(t: TestApp, loginId: string, tag: string): Promise<
     .update(users)
     .set({ clinicId })
     .where(inArray(users.id, [loginId, hcpId]));
+  await t.ctx.db.insert(clinicConsents).values({ patientId, clinicId, givenAt: new Date() });
   return hcpId;
 }
 
@@ -109,9 +113,10 @@ export async function createCast(t: TestApp): Promise<Cast> {
       });
       if (kind === 'clinic') {
         // A clinic login reads through its clinic's HCPs (policy/clinic-access.ts): the state is
-        // that of the patient's relation with the clinic's HCP. The patient also accepted the
+        // that of the patient's relation with the clinic's HCP, the patient consenting to the clinic
+        // (a desk without that consent is clinic-access.int.test's). The patient also accepted the
         // clinic login itself, which must grant nothing.
-        const hcpId = await clinicWithHcp(t, id, name.replace(':', '-'));
+        const hcpId = await clinicWithHcp(t, id, name.replace(':', '-'), patientId);
         await relate(id, 'accepted');
         if (state !== 'none') await relate(hcpId, state);
         continue;

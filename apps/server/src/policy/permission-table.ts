@@ -125,6 +125,10 @@ const NIGHTSCOUT_ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/v2.0/nightscout/:id/apps': { allow: OWN },
   'POST /api/v2.0/nightscout/:id/apps/revoke': { allow: OWN },
+  // Consent to clinic desks (issue 15, finding 1): the patient's own.
+  'GET /api/v2.0/consents/:id/clinics': { allow: OWN },
+  'POST /api/v2.0/consents/:id/clinics/give': { allow: OWN },
+  'POST /api/v2.0/consents/:id/clinics/revoke': { allow: OWN },
   // OAuth: the consent is a patient's; the token and revocation endpoints are public (RFC 6749).
   'GET /api/v2.0/oauth/client': { allow: PATIENTS },
   'POST /api/v2.0/oauth/authorize': { allow: PATIENTS },

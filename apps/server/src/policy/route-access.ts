@@ -65,6 +65,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's own body limit; undefined: the server's default (http/body-limits.ts). */
+  bodyLimit?: number;
 }
 
 type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -83,7 +85,9 @@ export function installRouteAccess(app: FastifyInstance, ctx: AppContext): Regis
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     const methods = ([] as string[]).concat(route.method);
     if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access rule`);
-    for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url, access });
+    for (const method of methods) {
+      if (method !== 'HEAD') registered.push({ method, url: route.url, access, bodyLimit: route.bodyLimit });
+    }
     // Checked as the request arrives, before its body is read: a caller who may not use a route
     // learns nothing about it, and an unauthenticated upload costs no memory (nothing is parsed).
     route.onRequest = [...toArray(route.onRequest), ...guardsFor(access, ctx)];

@@ -128,6 +128,17 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt)],
 );
 
+/**
+ * Sign-in tries at user names without an account (migration 0014), counted and locked like an
+ * account's so the login answers alike whether the account exists (issue 15, finding 11).
+ */
+export const unknownLoginAttempts = pgTable('unknown_login_attempts', {
+  usernameHash: text('username_hash').primaryKey(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
 /** Mail and SMS: every message is written here first, then delivered (or left for the log). */
 export const outbox = pgTable(
   'outbox',

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -19,6 +19,21 @@ export const clinics = pgTable(
     updatedAt: ts('updated_at'),
   },
   (t) => [index('clinics_country_idx').on(t.country)],
+);
+
+/**
+ * A patient's consent to a clinic's desk (migration 0013; issue 15, finding 1): the clinic login
+ * reads the patient only while this row is given and not revoked (policy/clinic-access.ts).
+ */
+export const clinicConsents = pgTable(
+  'clinic_consents',
+  {
+    patientId: text('patient_id').notNull(),
+    clinicId: text('clinic_id').notNull(),
+    givenAt: ts('given_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [primaryKey({ name: 'clinic_consents_pk', columns: [t.patientId, t.clinicId] })],
 );
 
 /**

@@ -29,6 +29,7 @@ beforeAll(async () => {
     status: 'pending',
   });
   await createUser(db, { username: 'lock@example.com', password, userType: 'P', realname: 'Lock Ed' });
+  await createUser(db, { username: 'twin@example.com', password, userType: 'P', realname: 'Twin Known' });
   await createUser(db, {
     username: 'mfa@example.com',
     password,
@@ -83,9 +84,31 @@ describe('login (spec §4, §8)', () => {
     });
   });
 
-  it('answers 2 for an unknown user and 52 for an HCP not yet approved', async () => {
-    expect((await login('nobody@example.com', password, 'P')).body.error).toBe(ErrorCode.USER_NOT_EXIST);
+  it('answers 52 for an HCP not yet approved', async () => {
     expect((await login('pending@example.com', password, 'D')).body.error).toBe(ErrorCode.NOT_APPROVED);
+  });
+
+  // Issue 15, finding 11: 2 for an unknown user name and 10 before the password was checked told
+  // which user names have an account, and of which type.
+  it('answers a user name without an account exactly as an account with a wrong password', async () => {
+    const answers = async (username: string) => {
+      const out = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await login(username, 'Wrong#pass1', 'P');
+        out.push([res.status, res.body.error, res.body.attempts_left, res.body.minutes_left]);
+      }
+      return out;
+    };
+    const known = await answers('twin@example.com');
+    expect(await answers('nobody@example.com')).toEqual(known);
+    expect(known.map((a) => a[1])).toEqual([
+      ErrorCode.WRONG_PASSWORD,
+      ErrorCode.WRONG_PASSWORD,
+      ErrorCode.LOCKED,
+      ErrorCode.LOCKED,
+    ]);
+    // The wrong edition with a wrong password says nothing of the account's type either.
+    expect((await login('doc@example.com', 'Wrong#pass1', 'P')).body.error).toBe(ErrorCode.WRONG_PASSWORD);
   });
 
   it('counts wrong passwords down, then locks for the configured minutes (9, 62)', async () => {

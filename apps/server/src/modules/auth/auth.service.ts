@@ -8,6 +8,7 @@ import { createUsersRepository, type UserRow } from './users.repository';
 import { createCodeService } from './codes.service';
 import { loginCountsFor, loginResponseFor } from './login-response';
 import { issueFirstPasswordChallenge, setFirstPassword } from './first-password';
+import { createUnknownLoginRepository } from './unknown-login.repository';
 
 /** Which account types each sign-in door admits (spec §2 homes, §8 code 10). */
 const DOORS: Record<LoginRequest['user_type'], ReadonlyArray<UserRow['userType']>> = {
@@ -38,17 +39,19 @@ export function siteUrl(ctx: AppContext, site: 'china' | 'france' | 'eu'): strin
 }
 
 /**
- * Sign-in (spec §4 "Login", §8 login codes). Order matters: an unknown user is 2 (after the same
- * work as a password check); a try is claimed atomically before the password is checked, so a
- * locked account, or one whose every try is already being checked, answers 62 unchecked (however
- * many guesses arrive at once); a wrong password keeps its try (9 with attempts left, then 62); the region check (71), the
- * user's own password where someone else chose it (112) and the second factor (63) come only
- * after a correct password.
+ * Sign-in (spec §4 "Login", §8 login codes). Order matters: an unknown user name answers as a wrong
+ * password does (9, then 62; issue 15 overrides the spec's 2, which told who has an account); a try
+ * is claimed atomically before the password is checked, so a locked account, or one whose every
+ * try is already being checked, answers 62 unchecked (however many guesses arrive at once); a wrong
+ * password keeps its try (9 with attempts left, then 62); the user type (10), the region check
+ * (71), the user's own password where someone else chose it (112) and the second factor (63) come
+ * only after a correct password.
  */
 export function createAuthService(ctx: AppContext, sessions: SessionStore) {
   const { clock, config } = ctx;
   const repo = createUsersRepository(ctx.db);
   const codes = createCodeService(ctx);
+  const unknown = createUnknownLoginRepository(ctx.db);
 
   async function startSession(user: UserRow, remember: boolean): Promise<LoginResponse> {
     const token = await sessions.create(user.id, sessionKindOf(user), remember);
@@ -57,16 +60,12 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
 
   async function login(input: LoginRequest): Promise<LoginResponse> {
     const now = clock.now();
-    const user = await repo.byUsername(normalizeUsername(input.username));
-    if (!user) {
-      // As slow as a wrong password, so the answer's time does not tell which user names exist.
-      await verifyDecoy(input.password);
-      return fail(ErrorCode.USER_NOT_EXIST);
-    }
-    if (!admits(input.user_type, user)) return fail(ErrorCode.WRONG_USER_TYPE);
+    const username = normalizeUsername(input.username);
+    const user = await repo.byUsername(username);
+    if (!user) return unknownUser(username, input.password, now);
 
     const attempt = await repo.claimAttempt(user.id, config.LOGIN_MAX_ATTEMPTS, now);
-    if (attempt === null) return lockedAnswer(user.id, now);
+    if (attempt === null) return lockedAnswer((await repo.byId(user.id))?.lockedUntil ?? null, now);
     if (!(await verifyPassword(input.password, user.passwordHash))) {
       if (attempt >= config.LOGIN_MAX_ATTEMPTS) {
         const lockedUntil = new Date(now.getTime() + config.LOGIN_LOCK_MINUTES * 60_000);
@@ -76,6 +75,8 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
       return fail(ErrorCode.WRONG_PASSWORD, { attempts_left: config.LOGIN_MAX_ATTEMPTS - attempt });
     }
     await repo.update(user.id, { failedAttempts: 0, lockedUntil: null }, now);
+    // Only with the right password: before it, 10 told that the user name has an account.
+    if (!admits(input.user_type, user)) return fail(ErrorCode.WRONG_USER_TYPE);
     if (user.status === 'pending' || user.status === 'rejected') return fail(ErrorCode.NOT_APPROVED);
     if (user.status === 'disabled') return fail(ErrorCode.FORBIDDEN, { message: 'errors.accountDisabled' });
 
@@ -89,9 +90,25 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
     return secondFactorOrSession(user, input.remember ?? false);
   }
 
+  /**
+   * A user name without an account answers as an account with a wrong password does (issue 15,
+   * finding 11: 2 against 9 told which names exist): its tries are counted and locked the same way
+   * (unknown-login.repository.ts), and each costs a password check, so neither the code, the tries
+   * left nor the time tells them apart.
+   */
+  async function unknownUser(username: string, password: string, now: Date): Promise<never> {
+    const attempt = await unknown.claimAttempt(username, config.LOGIN_MAX_ATTEMPTS, now);
+    if (attempt === null) return lockedAnswer(await unknown.lockedUntil(username), now);
+    await verifyDecoy(password);
+    if (attempt >= config.LOGIN_MAX_ATTEMPTS) {
+      await unknown.lock(username, new Date(now.getTime() + config.LOGIN_LOCK_MINUTES * 60_000), now);
+      return fail(ErrorCode.LOCKED, { minutes_left: config.LOGIN_LOCK_MINUTES });
+    }
+    return fail(ErrorCode.WRONG_PASSWORD, { attempts_left: config.LOGIN_MAX_ATTEMPTS - attempt });
+  }
+
   /** 62 with the minutes left; while the last tries are still being checked, the whole lock period. */
-  async function lockedAnswer(userId: string, now: Date): Promise<never> {
-    const lockedUntil = (await repo.byId(userId))?.lockedUntil;
+  async function lockedAnswer(lockedUntil: Date | null, now: Date): Promise<never> {
     const minutes =
       lockedUntil && lockedUntil > now ? minutesUntil(lockedUntil, now) : config.LOGIN_LOCK_MINUTES;
     return fail(ErrorCode.LOCKED, { minutes_left: minutes });
@@ -105,7 +122,7 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
     const user = userId ? await repo.byId(userId) : undefined;
     if (!user || user.status !== 'active' || user.deletedAt) return fail(ErrorCode.MFA_CODE_WRONG);
     const now = clock.now();
-    if (user.lockedUntil && user.lockedUntil > now) return lockedAnswer(user.id, now);
+    if (user.lockedUntil && user.lockedUntil > now) return lockedAnswer(user.lockedUntil, now);
     return user;
   }
 

@@ -36,6 +36,11 @@ export function createCodeService(ctx: AppContext) {
     language: string;
     userId?: string | null;
     extra?: Record<string, unknown>;
+    /**
+     * false: the challenge is made and counted like any other, but nothing is sent (a reset asked for
+     * an unknown user name answers as if sent, so the answer does not tell which accounts exist).
+     */
+    send?: boolean;
   }): Promise<IssuedCode> {
     const now = clock.now();
     const last = await db
@@ -75,6 +80,7 @@ export function createCodeService(ctx: AppContext) {
       expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
       extra: input.extra ?? null,
     });
+    if (input.send === false) return { token };
     const mail = renderMail(input.language, 'code.subject', [`code.purpose.${input.purpose}`, 'code.body'], {
       code,
       minutes: CODE_TTL_MINUTES,

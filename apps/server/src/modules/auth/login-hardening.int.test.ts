@@ -68,7 +68,7 @@ describe('the lock is decided before the password is checked', () => {
     const wrong = await login('plain@example.com', 'Wrong#pass1');
     expect([wrong.status, wrong.body.error]).toEqual([401, ErrorCode.WRONG_PASSWORD]);
     const unknown = await login('nobody@example.com', password);
-    expect([unknown.status, unknown.body.error]).toEqual([404, ErrorCode.USER_NOT_EXIST]);
+    expect([unknown.status, unknown.body.error]).toEqual([401, ErrorCode.WRONG_PASSWORD]);
     const ok = await login('plain@example.com', password);
     expect([ok.status, ok.body.error]).toEqual([200, 0]);
   });

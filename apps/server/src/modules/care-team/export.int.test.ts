@@ -16,6 +16,7 @@ import {
   basalSegments,
   bgReadings,
   boluses,
+  clinicConsents,
   clinics,
   events,
   operationHistory,
@@ -157,7 +158,8 @@ beforeAll(async () => {
     realname: 'Clinic Desk',
     clinicLogin: true,
   });
-  // The desk reads the patient through the clinic's HCP the patient accepted (policy/clinic-access.ts).
+  // The desk reads the patient through the clinic's HCP the patient accepted, the patient consenting
+  // to the clinic (policy/clinic-access.ts).
   const clinic = newId();
   await t.ctx.db
     .insert(clinics)
@@ -166,6 +168,9 @@ beforeAll(async () => {
     .update(users)
     .set({ clinicId: clinic })
     .where(inArray(users.id, [clinicId, p.ids.hcp]));
+  await t.ctx.db
+    .insert(clinicConsents)
+    .values({ patientId: p.ids.patient, clinicId: clinic, givenAt: new Date() });
   clinicToken = await t.signIn(clinicId);
   await seed(p.ids.patient);
   t.clock.set(new Date('2026-11-21T12:00:00Z'));

@@ -54,10 +54,12 @@ describe('creating a clinic (/ClinicDataAdd)', () => {
       country: 'DE',
       createdBy: 'admin',
     });
-    const login200 = await t.call('POST', API.login, {
+    // The admin chose this password: the desk person sets their own first (answer 112, no session).
+    const first = await t.call('POST', API.login, {
       body: { username: 'berlin@clinic.example', password: 'Clinic#2026', user_type: 'D' },
     });
-    expect(login200.body.error).toBe(0);
+    expect(first.body).toMatchObject({ error: ErrorCode.PASSWORD_CHANGE_REQUIRED });
+    expect(first.body).not.toHaveProperty('token');
   });
 
   it('writes the creation to the admin history', async () => {
@@ -103,7 +105,7 @@ describe('listing clinics (/ClinicalData)', () => {
     expect((await list('super', '?q=paris')).body.clinics.map((x) => x.name)).toEqual(['Clinique Paris']);
   });
 
-  it('assigns an HCP and counts the patients who accepted one of its HCPs', async () => {
+  it('assigns an HCP and counts the patients who accepted one of its HCPs and consent', async () => {
     expect((await assign('de', { username: 'hcpde@ops.example', clinic_id: berlin.id })).status).toBe(200);
     // A patient's clinic_id is no consent: only the accepted relation with the clinic's HCP counts.
     await t.ctx.db.update(users).set({ clinicId: berlin.id }).where(eq(users.id, c.ids.patientDe));
@@ -115,6 +117,13 @@ describe('listing clinics (/ClinicalData)', () => {
       state: 'accepted',
       requestedBy: c.ids.hcpDe,
     });
+    // Accepting the HCP is not consent to the clinic (issue 15, finding 1): not counted until given.
+    expect((await list('de')).body.clinics[0]!.patient_count).toBe(0);
+    const give = await t.call('POST', API.clinicConsentGive(c.ids.patientFr), {
+      token: c.tokens.patientFr,
+      body: { clinic_id: berlin.id },
+    });
+    expect(give.status).toBe(200);
     const [mine] = (await list('de')).body.clinics;
     expect(mine!.hcps.map((h) => h.username)).toEqual(['hcpde@ops.example']);
     expect(mine!.patient_count).toBe(1);

@@ -116,6 +116,9 @@ export function createClinicsService(ctx: AppContext) {
             userType: 'D',
             createdBy: 'admin',
             clinicLogin: true,
+            // The admin typed this password: the desk person sets their own at the first sign-in
+            // (login answers 112), so the admin cannot keep using the desk (issue 15, finding 1).
+            mustChangePassword: true,
             country: input.country,
             organisation: input.name,
           },

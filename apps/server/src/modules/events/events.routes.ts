@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { callSite } from '../history/operation-history';
 import { createEventsService } from './events.service';
+import { BODY_LIMITS } from '../../http/body-limits';
 
 /** A patient's events (spec §3 "Events", §7 events/{id}, /data/new, /data/delete, /data/{eid}). */
 export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -50,6 +51,7 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     routeOf(API.eventsNew),
     {
       config: { access: { kind: 'patient', action: 'clinical', op: 'events.add', recordedBy: 'service' } },
+      bodyLimit: BODY_LIMITS.clinicalBatch,
       preHandler: ctx.authenticate,
       schema: {
         tags,

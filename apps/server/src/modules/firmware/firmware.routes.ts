@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
 import { createFirmwareService } from './firmware.service';
+import { BODY_LIMITS } from '../../http/body-limits';
 
 /**
  * Firmware releases (spec §2 /otamanagement, /otamanagementHistory): every account admin reads the
@@ -67,6 +68,7 @@ export function registerFirmwareRoutes(app: FastifyInstance, ctx: AppContext): v
     API.opsFirmware,
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
+      bodyLimit: BODY_LIMITS.firmware,
       preHandler: ctx.authenticate,
       schema: {
         tags,
@@ -86,6 +88,7 @@ export function registerFirmwareRoutes(app: FastifyInstance, ctx: AppContext): v
     routeOf(API.opsFirmwareRelease),
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
+      bodyLimit: BODY_LIMITS.firmware,
       preHandler: ctx.authenticate,
       schema: {
         tags,

@@ -55,24 +55,31 @@ const report = (who: OpsWho, id: string, q = '?from=2026-11-18&to=2026-11-19') =
   t.call<{ error: number; report: HclReport }>('GET', `${API.opsHcl(id)}${q}`, { token: c.tokens[who] });
 
 describe('the hybrid-closed-loop summary (/HCLprint)', () => {
-  it('summarises auto mode, insulin and glucose over local days, overall and per day', async () => {
+  it('summarises how auto mode ran over local days, overall and per day', async () => {
     const res = await report('de', c.ids.patientDe);
     expect(res.status).toBe(200);
     const r = res.body.report;
     expect(r.patient).toMatchObject({ uid: c.ids.patientDe, country: 'DE', realname: 'Ops patientDe' });
     expect(r.days).toBe(2);
-    expect(r.glucose).toMatchObject({
-      count: 576,
-      mean: 150,
-      time_in_ranges: { in_range: 50, high: 50, very_low: 0, low: 0, very_high: 0 },
-    });
-    expect(r.insulin).toMatchObject({ days: 2, auto_exits: 1, auto_basal: 6.08, auto_correction: 0.9 });
+    expect(r.readings).toBe(576);
     // (18 + 1440) auto minutes of (378 + 1440) basal minutes.
-    expect(r.insulin.time_in_auto).toBe(80.2);
+    expect(r.auto_mode).toEqual({ days: 2, time_in_auto: 80.2, auto_exits: 1 });
     expect(r.daily).toEqual([
-      { day: '2026-11-18', time_in_auto: 4.8, auto_exits: 1, auto_basal: 0.15, auto_correction: 0.3, total_insulin: 8.45, tir: 100, mean: 100, readings: 288 },
-      { day: '2026-11-19', time_in_auto: 100, auto_exits: 0, auto_basal: 12, auto_correction: 1.5, total_insulin: 13.5, tir: 0, mean: 200, readings: 288 },
-    ]); // prettier-ignore
+      { day: '2026-11-18', time_in_auto: 4.8, auto_exits: 1, readings: 288 },
+      { day: '2026-11-19', time_in_auto: 100, auto_exits: 0, readings: 288 },
+    ]);
+  });
+
+  // Finding 10 of issue 15: an account admin is not the patient's clinician (docs/PERMISSIONS.md).
+  it('shows the admin no glucose or insulin figure of the patient', async () => {
+    const res = await report('super', c.ids.patientDe);
+    const text = JSON.stringify(res.body);
+    for (const key of ['mean', 'sd', 'cv', 'gmi', 'tir', 'time_in_ranges', 'in_range', 'total_insulin',
+      'total_daily_dose', 'basal', 'bolus', 'auto_basal', 'auto_correction', 'glucose', 'insulin']) {
+      expect(text).not.toContain(`"${key}"`);
+    } // prettier-ignore
+    // The mean of day 2 (200 mg/dL), the overall mean (150) and the insulin doses.
+    expect(text).not.toMatch(/:(150|200|6\.08|0\.9|8\.45|13\.5)[,}]/);
   });
 
   it('finds the patient by username too, and writes each read to the admin history', async () => {
@@ -85,13 +92,19 @@ describe('the hybrid-closed-loop summary (/HCLprint)', () => {
     expect(rows.map((h) => [h.area, h.actorId, h.subjectName])).toEqual([
       ['admin', c.ids.de, 'Ops patientDe'],
       ['admin', c.ids.super, 'Ops patientDe'],
+      ['admin', c.ids.super, 'Ops patientDe'],
     ]);
   });
 
   it('answers days without data with empty figures', async () => {
     const res = await report('de', c.ids.patientDe, '?from=2026-10-01&to=2026-10-02');
-    expect(res.body.report.glucose).toMatchObject({ count: 0, mean: null, time_in_ranges: null });
-    expect(res.body.report.daily[0]).toMatchObject({ time_in_auto: null, readings: 0, tir: null });
+    expect(res.body.report).toMatchObject({ readings: 0, auto_mode: { days: 0, time_in_auto: null } });
+    expect(res.body.report.daily[0]).toEqual({
+      day: '2026-10-01',
+      time_in_auto: null,
+      auto_exits: 0,
+      readings: 0,
+    });
   });
 
   it.each([

@@ -93,7 +93,9 @@ export async function registerOauthRoutes(app: FastifyInstance, ctx: AppContext)
             'Token endpoint: grant_type=authorization_code (code, redirect_uri, client_id, code_verifier) or refresh_token (refresh_token, client_id)',
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: oauthTokenRequest,
-          response: { 200: tokenResponse, 400: oauthErrorBody },
+          // A body the server cannot read at all (empty, not JSON, a NUL byte) is refused before the
+          // service by the portal's error handler, in the portal's shape (issue 15, finding 7).
+          response: { 200: tokenResponse, 400: z.union([oauthErrorBody, errorBody]) },
         },
       },
       async (req, reply) => {

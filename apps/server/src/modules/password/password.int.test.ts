@@ -13,7 +13,7 @@ const newPassword = 'Fresh%Pass7';
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 3 });
   const db = t.ctx.db;
-  for (const name of ['modify', 'wrongold', 'weak', 'reset', 'badreset']) {
+  for (const name of ['modify', 'wrongold', 'weak', 'reset', 'badreset', 'known']) {
     await createUser(db, { username: `${name}@example.com`, password, userType: 'P', realname: 'Pass Word' });
   }
   await createUser(db, { username: '+491701234512', password, userType: 'M', realname: 'Mo Bile' });
@@ -115,10 +115,23 @@ describe('password reset wizard (spec §4: B verify, C token entered, D done)', 
     expect(sms[0]!.channel).toBe('sms');
   });
 
-  it('answers 2 for an unknown user, 400 for no username, 107 within 60 s', async () => {
+  it('answers an unknown user as a known one, sending nothing; 400 for no username, 107 within 60 s', async () => {
+    // Issue 15, finding 11: 404 against 200 told which user names have an account.
     const unknown = await resetToken('nobody@example.com');
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toBe(ErrorCode.USER_NOT_EXIST);
+    const known = await resetToken('known@example.com');
+    expect([unknown.status, Object.keys(unknown.body).sort()]).toEqual([
+      known.status,
+      Object.keys(known.body).sort(),
+    ]);
+    expect(unknown.body).toEqual({ error: 0, token: expect.any(String), sent_to: 'n***@example.com' });
+    expect(await mails('nobody@example.com', 'Your CGM Portal verification code')).toEqual([]);
+    // The same 60 s wait as a known user's.
+    expect((await resetToken('nobody@example.com')).status).toBe(429);
+    // Its token never sets a password.
+    const never = await t.call('POST', API.passwordReset, {
+      body: { token: unknown.body.token, code: '123456', password: 'Brand#New9x' },
+    });
+    expect(never.body.error).toBe(ErrorCode.CODE_WRONG);
     expect((await resetToken(' ')).status).toBe(400);
     expect((await resetToken('badreset@example.com')).body.error).toBe(0);
     t.clock.advance(45_000);

@@ -1,4 +1,4 @@
-import { ErrorCode, normalizeUsername } from '@cgm/domain';
+import { ErrorCode, isValidEmail, normalizeUsername } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
@@ -60,11 +60,12 @@ export function createPasswordService(ctx: AppContext) {
 
   /**
    * Step B: sends a code to the account's e-mail or mobile. Spec §8 names the seccode answer for an
-   * unknown user "1 user not exist"; the catalogue's USER_NOT_EXIST is 2, used here as at login.
+   * unknown user "1 user not exist"; issue 15 (finding 11) overrides it: an unknown user name gets
+   * the same answer as a known one, so the wizard cannot be used to find out who has an account.
    */
   async function resetToken(username: string, language?: string) {
     const user = await users.byUsername(normalizeUsername(username));
-    if (!user) return fail(ErrorCode.USER_NOT_EXIST);
+    if (!user) return unknownResetToken(normalizeUsername(username), language ?? 'en');
     const contact = contactOf(user);
     if (!contact) return fail(ErrorCode.CONFLICT);
     const { token } = await codes.issue({
@@ -76,6 +77,27 @@ export function createPasswordService(ctx: AppContext) {
     });
     const sentTo = contact.channel === 'email' ? maskEmail(contact.to) : maskMobile(contact.to);
     return { error: 0 as const, token, sent_to: sentTo };
+  }
+
+  /**
+   * An unknown user name answers as a known one does (issue 15, finding 11: 404 against 200 told
+   * which accounts exist): a challenge is made and counted against the same 60 s and daily limits,
+   * but no code is sent and none can ever succeed (it names no user: `reset` answers 104).
+   */
+  async function unknownResetToken(username: string, language: string) {
+    const channel = isValidEmail(username) ? 'email' : 'sms';
+    const { token } = await codes.issue({
+      purpose: 'reset',
+      target: username,
+      channel,
+      language,
+      send: false,
+    });
+    return {
+      error: 0 as const,
+      token,
+      sent_to: channel === 'email' ? maskEmail(username) : maskMobile(username),
+    };
   }
 
   /**

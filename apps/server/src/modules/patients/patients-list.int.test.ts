@@ -3,7 +3,7 @@ import { API, type PatientListItem, type PatientsResponse } from '@cgm/contract'
 import { glucoseStats } from '@cgm/domain';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eq, inArray } from 'drizzle-orm';
-import { clinics, uploads, users } from '../../db/schema';
+import { clinicConsents, clinics, uploads, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { readGlucoseSeries } from '../readings/readings.repository';
 import { removeGlucose } from '../../patient-data';
@@ -87,8 +87,8 @@ describe('access', () => {
     const admin = await account(t, 'admin@example.com', { userType: 'D', adminLogin: true });
     await relate(t, ids[names[0]!]!, admin.id, 'accepted');
     for (const who of [patient, carer, admin]) expect((await list({}, who.token)).status).toBe(403);
-    // The clinic login lists the patients who accepted one of its clinic's HCPs
-    // (policy/clinic-access.ts); a relation with the clinic login itself grants nothing.
+    // The clinic login lists the patients who accepted one of its clinic's HCPs and consent to the
+    // clinic (policy/clinic-access.ts); a relation with the clinic login itself grants nothing.
     const clinic = await account(t, 'clinic@example.com', { userType: 'D', clinicLogin: true });
     const colleague = await account(t, 'colleague@example.com', { userType: 'D' });
     const clinicId = newId();
@@ -101,6 +101,10 @@ describe('access', () => {
       .where(inArray(users.id, [clinic.id, colleague.id]));
     await relate(t, ids[names[4]!]!, colleague.id, 'accepted');
     await relate(t, ids[names[5]!]!, clinic.id, 'accepted');
+    await relate(t, ids[names[6]!]!, colleague.id, 'accepted');
+    await t.ctx.db
+      .insert(clinicConsents)
+      .values([4, 5].map((i) => ({ patientId: ids[names[i]!]!, clinicId, givenAt: new Date() })));
     const res = await list({}, clinic.token);
     expect(namesOf(res.body.patients.items)).toEqual([names[4]]);
   });

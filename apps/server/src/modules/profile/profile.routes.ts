@@ -18,6 +18,7 @@ import { requireActor } from '../../http/auth';
 import { createProfileService } from './profile.service';
 import { createPortraitService } from './portrait.service';
 import { createSettingsService } from './settings.service';
+import { BODY_LIMITS } from '../../http/body-limits';
 
 /** The signed-in user's own profile, portrait, security settings and terms (spec §3, §7 person/*). */
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -60,6 +61,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.portraitUpload,
     {
       config: { access: { kind: 'signedIn' } },
+      bodyLimit: BODY_LIMITS.portrait,
       ...signedIn,
       schema: {
         tags,

@@ -21,6 +21,7 @@ import { requireActor } from '../../http/auth';
 import { callSite } from '../history/operation-history';
 import { createPatientProfileService } from './patient-profile.service';
 import { createRecordsService } from './records.service';
+import { BODY_LIMITS } from '../../http/body-limits';
 
 /** Medical records and the patient profile of the care team (spec §3 "Records", "Profile"; §7). */
 export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -53,6 +54,7 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.recordsNew),
     {
       config: { access: { kind: 'patient', action: 'clinical', op: 'records.add', recordedBy: 'service' } },
+      bodyLimit: BODY_LIMITS.clinicalBatch,
       preHandler: ctx.authenticate,
       schema: {
         tags,

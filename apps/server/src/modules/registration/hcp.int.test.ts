@@ -263,7 +263,9 @@ describe('hcp/apply for an existing account (spec §2 "HCP apply", §8 code 3)',
     expect(app).toMatchObject({ status: 'submitted', convertedFrom: 'P' });
     expect((await mailTo('pat@example.com', 'Account type changed')).body).toContain('Doctor Who');
 
-    expect((await login('pat@example.com', password, 'P')).body.error).toBe(ErrorCode.WRONG_USER_TYPE);
+    // The user type is told only with the right password (issue 15, finding 11).
+    expect((await login('pat@example.com', password, 'P')).body.error).toBe(ErrorCode.WRONG_PASSWORD);
+    expect((await login('pat@example.com', newPassword, 'P')).body.error).toBe(ErrorCode.WRONG_USER_TYPE);
     expect((await login('pat@example.com', password, 'D')).body.error).toBe(ErrorCode.WRONG_PASSWORD);
     expect((await login('pat@example.com', newPassword, 'D')).body.error).toBe(ErrorCode.NOT_APPROVED);
     await decideApplication(t.ctx, app.id, 'approved', 'root@example.com');

@@ -12,6 +12,7 @@ import { useRelations } from './connections-api';
 import { displayName } from './connection-view';
 import { PersonRow } from './person-row';
 import { AppsWithAccess } from './apps-with-access';
+import { ClinicDesks } from './clinic-desks';
 import './connections.css';
 
 /**
@@ -138,6 +139,12 @@ export function PatientConnectionsScreen() {
               {t('connections.hcp.title')}
             </h2>
             {followers(relations.data.hcp, 'connections.hcp.empty')}
+          </section>
+          <section className="section" aria-labelledby="clinic-desks-title">
+            <h2 id="clinic-desks-title" className="section__title">
+              {t('clinicConsent.title')}
+            </h2>
+            <ClinicDesks uid={uid} />
           </section>
           <section className="section" aria-labelledby="carer-title">
             <h2 id="carer-title" className="section__title">

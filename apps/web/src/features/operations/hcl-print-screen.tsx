@@ -1,10 +1,7 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HCL_MAX_DAYS } from '@cgm/contract';
-import { defaultGlucoseUnit } from '@cgm/domain';
-import { SESSION_KEYS } from '../../app/session';
-import { sessionStore } from '../../lib/storage';
 import { AdminPage } from '../admin/admin-ui';
 import { TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
@@ -16,8 +13,9 @@ import './operations.css';
 /**
  * /HCLprint: a printable hybrid-closed-loop (auto mode) summary of one patient, for support: the
  * account admin names the patient (id from /Member, ?uid=, or the username) and a range of at most
- * 90 days, reads the summary and prints it on A4 (window.print). Each read is recorded in the
- * admin history with the patient as subject.
+ * 90 days, reads how auto mode ran (no glucose or insulin figure: an admin is not the patient's
+ * clinician) and prints it on A4 (window.print). Each read is recorded in the admin history with
+ * the patient as subject.
  */
 export function HclPrintScreen() {
   const { t } = useTranslation();
@@ -34,8 +32,6 @@ export function HclPrintScreen() {
   const rangeError =
     days === 0 ? 'hclPrint.errors.rangeOrder' : days > HCL_MAX_DAYS ? 'hclPrint.errors.rangeTooLong' : null;
   const report = useHclReport(asked.who, asked.from, asked.to);
-  // The viewer's unit: the default of the admin's own country (spec §9 "Unit default").
-  const unit = useMemo(() => defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? ''), []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!who.trim() || rangeError) return;
@@ -70,7 +66,7 @@ export function HclPrintScreen() {
         {rangeError && <p className="field__errors ops-no-print">{t(rangeError)}</p>}
         <p className="muted small ops-no-print">{t('hclPrint.recordedNote')}</p>
         {asked.who === '' ? null : report.data ? (
-          <HclReportView report={report.data} unit={unit} />
+          <HclReportView report={report.data} />
         ) : report.error && (report.error as { failure?: { code?: number } }).failure?.code === 103 ? (
           <Notice kind="error">{t('hclPrint.notFound')}</Notice>
         ) : (

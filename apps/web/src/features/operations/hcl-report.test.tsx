@@ -7,8 +7,7 @@ import en from '../../i18n/locales/en.json';
 import fr from '../../i18n/locales/fr.json';
 import { HclReportView } from './hcl-report';
 
-// The HCL summary's GMI: its own rule (a period of 14 days or more, covered at least 70 %), not the
-// eA1c flag `sufficient`; withheld, the summary says which rule was missed.
+// The HCL summary an account admin prints: how auto mode ran, and no glucose or insulin figure.
 
 const i18n = i18next.createInstance();
 await i18n.init({
@@ -18,64 +17,40 @@ await i18n.init({
   interpolation: { escapeValue: false },
 });
 
-const report = (days: number, glucose: Partial<HclReport['glucose']>): HclReport => ({
+const report: HclReport = {
   patient: { uid: 'u1', realname: 'Ann Example', username: 'ann@example.com', country: 'GB' },
   from: '2026-11-01',
-  to: '2026-11-14',
-  days,
-  glucose: {
-    count: 3000,
-    mean: 150,
-    sd: 45,
-    cv: 30,
-    gmi: 6.9,
-    sufficient: true,
-    time_in_ranges: { very_low: 1, low: 3, in_range: 70, high: 20, very_high: 6 },
-    ...glucose,
-  },
-  insulin: {
-    days: 0,
-    time_in_auto: null,
-    auto_exits: 0,
-    total_daily_dose: null,
-    basal: null,
-    bolus: null,
-    auto_basal: null,
-    auto_correction: null,
-  },
-  daily: [],
-});
+  to: '2026-11-02',
+  days: 2,
+  readings: 4321,
+  auto_mode: { days: 2, time_in_auto: 80.2, auto_exits: 3 },
+  daily: [
+    { day: '2026-11-01', time_in_auto: 60.4, auto_exits: 3, readings: 2000 },
+    { day: '2026-11-02', time_in_auto: 100, auto_exits: 0, readings: 2321 },
+  ],
+};
 
-async function gmiCell(r: HclReport, lng = 'en') {
+async function render(lng = 'en') {
   await i18n.changeLanguage(lng);
-  const html = renderToStaticMarkup(
+  return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <HclReportView report={r} unit="mg/dL" />
+      <HclReportView report={report} />
     </I18nextProvider>,
   );
-  return /<dt>GMI<\/dt><dd>(.*?)<\/dd>/.exec(html)?.[1];
 }
 
-describe('the HCL summary’s GMI', () => {
-  it('shows GMI when the answer has it, even where eA1c is withheld', async () => {
-    expect(await gmiCell(report(14, { gmi: 6.9, sufficient: false }))).toBe('6.9 %');
+describe('the HCL summary', () => {
+  it('shows time in auto mode, exits, days with pump data and readings', async () => {
+    const html = await render();
+    expect(html).toContain('<dt>Time in auto mode</dt><dd>80.2 %</dd>');
+    expect(html).toContain('<dt>Auto mode exits</dt><dd>3</dd>');
+    expect(html).toContain('<dt>Days with pump data</dt><dd>2</dd>');
+    expect(html).toContain('<dt>Readings</dt><dd>4,321</dd>');
+    expect(html).toContain('<td class="num">60.4 %</td>');
   });
 
-  it('says GMI needs 14 days when the period is shorter', async () => {
-    expect(await gmiCell(report(10, { gmi: null, sufficient: true }))).toBe(
-      'GMI needs a period of at least 14 days.',
-    );
-  });
-
-  it('says GMI needs 70 % covered when the period is long enough', async () => {
-    expect(await gmiCell(report(14, { gmi: null, sufficient: false }))).toBe(
-      'GMI needs readings covering at least 70 % of the period.',
-    );
-  });
-
-  it('says it in the viewer’s language', async () => {
-    expect(await gmiCell(report(7, { gmi: null }), 'fr')).toBe(
-      'Le GMI nécessite une période d’au moins 14 jours.',
-    );
+  it('says why glucose and insulin are not shown, in the viewer’s language', async () => {
+    expect(await render()).toContain('only the patient and the followers they accepted');
+    expect(await render('fr')).toContain('<dt>Jours avec données de pompe</dt>');
   });
 });
