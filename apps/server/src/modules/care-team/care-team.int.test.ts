@@ -53,6 +53,7 @@ beforeAll(async () => {
   await t.ctx.db.update(profiles).set({ organisation: 'City Clinic' }).where(eq(profiles.userId, p.ids.hcp));
   managerToken = p.tokens.hcp;
   const rivalId = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'rival@example.com',
     password: TEST_PASSWORD,
     userType: 'D',
@@ -197,6 +198,7 @@ describe("the group's users and one member's patients", () => {
 
   it('gives the manager no access to the patients’ data through the member (consent is per HCP)', async () => {
     const rival = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'lonely.patient@example.com',
       password: TEST_PASSWORD,
       userType: 'P',

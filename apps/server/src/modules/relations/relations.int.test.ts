@@ -22,6 +22,7 @@ afterAll(() => t.close());
 /** A follower with no relation yet, signed in. */
 async function newFollower(name: string, userType: 'M' | 'D' = 'M') {
   const id = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: `${name}@example.com`,
     password: 'Gluco$e9x',
     userType,
