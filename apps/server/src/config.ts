@@ -45,6 +45,10 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(12),
+  /** Nightly deletion of health data older than 2 years (spec §1, §9); unset: on for the EU and French sites. */
+  HEALTH_DATA_RETENTION: z.enum(['on', 'off']).optional(),
+  /** The hour (UTC) the nightly retention runs. */
+  HEALTH_DATA_RETENTION_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PRIVACY_VERSION: z.string().default('2026-11'),
   TERMS_VERSION: z.string().default('2026-11'),
