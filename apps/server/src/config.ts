@@ -23,6 +23,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
+  /** An HTTP SMS gateway (mail/sms-gateway.ts); without it SMS stay in the outbox. */
+  SMS_URL: z.string().url().optional(),
+  /** The sender name or number the gateway is asked to show. */
+  SMS_FROM: z.string().max(20).optional(),
   MAIL_FROM: z.string().default('CGM Portal <no-reply@cgm-portal.local>'),
   /** Unset: http://localhost:<PORT> (see loadConfig). */
   PUBLIC_URL: z.string().url().optional(),
