@@ -6,14 +6,19 @@ import { clinicProfileTarget } from './profile-path';
 import { editsPersonalDetails, ProfileEditForm } from './profile-edit-form';
 import { ProfileFacts } from './profile-facts';
 import { RecordsSummary } from './records-summary';
+import { Notice } from '../../components/notice';
 
 /** /Hcp and /ClinicHcp: the chosen patient at a glance, with the way to each part of their file. */
 function Overview({ area }: { area: Area }) {
   const { t } = useTranslation();
+  const { state } = useLocation();
+  // A notice the previous screen left (a new patient: "Created.").
+  const notice = (state as { notice?: unknown } | null)?.notice;
   return (
     <PatientShell area={area} tab="overview" title={t('patientView.overview')}>
       {(profile, uid) => (
         <>
+          {notice === 'success.created' && <Notice kind="success">{t('success.created')}</Notice>}
           <ProfileFacts profile={profile} groups={['personal', 'clinic']} />
           <nav className="pv-links" aria-label={t('patientView.tabsLabel')}>
             <Link
