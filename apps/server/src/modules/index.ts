@@ -16,6 +16,7 @@ import { registerDataDeleteRoutes } from './data-delete/data-delete.routes';
 import { registerReportsRoutes } from './reports/reports.routes';
 import { registerRelationsRoutes } from './relations/relations.routes';
 import { registerMessagesRoutes } from './messages/messages.routes';
+import { registerInvitationsRoutes } from './invitations/invitations.routes';
 import { registerEventsRoutes } from './events/events.routes';
 import { registerRecordsRoutes } from './records/records.routes';
 import { registerHistoryRoutes } from './history/history.routes';
@@ -50,6 +51,7 @@ export async function registerModules(
   registerDataDeleteRoutes(app, ctx);
   registerRelationsRoutes(app, ctx);
   registerMessagesRoutes(app, ctx);
+  registerInvitationsRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
   registerRecordsRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
