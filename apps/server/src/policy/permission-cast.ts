@@ -55,6 +55,7 @@ async function clinicWithHcp(t: TestApp, loginId: string, tag: string): Promise<
     createdBy: loginId,
   });
   const hcpId = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: `${tag}-hcp@cast.example`,
     password: 'Cast#2026x',
     realname: `Cast ${tag} hcp`,
@@ -76,6 +77,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
     input: Omit<Parameters<typeof createUser>[1], 'username' | 'password' | 'realname'>,
   ) => {
     const id = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: `${name.replace(':', '-')}@cast.example`,
       password: 'Cast#2026x',
       realname: `Cast ${name.replace(':', ' ')}`,
