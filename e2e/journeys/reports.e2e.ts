@@ -467,6 +467,13 @@ describe('reports', () => {
     ); // prettier-ignore
     expect(out).toContain('created D');
     const strangerToken = await tokenOf(stranger);
+    // An account made on the command line has agreed to nothing yet: it agrees first (spec §5), so
+    // what follows tests the missing relation and not the terms gate.
+    const config = (await (await fetch(stage.portal.url + API.config)).json()) as { terms_version: string };
+    const agreed = await request<{ error: number }>(API.termsAccept, strangerToken, {
+      terms_version: config.terms_version,
+    });
+    expect(agreed.body.error).toBe(0);
     const today = addDays(new Date().toISOString().slice(0, 10), -1);
     const q = `?from=${addDays(today, -6)}&to=${today}`;
     for (const path of [

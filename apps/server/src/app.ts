@@ -71,7 +71,15 @@ export async function buildApp(
   const clock = deps.clock ?? systemClock;
   const mailer =
     deps.mailer ??
-    createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+    createMailer({
+      db: database.db,
+      clock,
+      log: app.log,
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      smsUrl: config.SMS_URL,
+      smsFrom: config.SMS_FROM,
+    });
   const sessions = createSessionStore({ db: database.db, clock, config });
   // Several processes share one PostgreSQL, so their bus is LISTEN/NOTIFY; the embedded database
   // is one process by nature.

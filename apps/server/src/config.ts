@@ -29,6 +29,10 @@ const envSchema = z.object({
    */
   DATABASE_READ_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
+  /** An HTTP SMS gateway (mail/sms-gateway.ts); without it SMS stay in the outbox. */
+  SMS_URL: z.string().url().optional(),
+  /** The sender name or number the gateway is asked to show. */
+  SMS_FROM: z.string().max(20).optional(),
   MAIL_FROM: z.string().default('CGM Portal <no-reply@cgm-portal.local>'),
   /** Unset: http://localhost:<PORT> (see loadConfig). */
   PUBLIC_URL: z.string().url().optional(),
@@ -51,6 +55,10 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(12),
+  /** Nightly deletion of health data older than 2 years (spec §1, §9); unset: on for the EU and French sites. */
+  HEALTH_DATA_RETENTION: z.enum(['on', 'off']).optional(),
+  /** The hour (UTC) the nightly retention runs. */
+  HEALTH_DATA_RETENTION_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PRIVACY_VERSION: z.string().default('2026-11'),
   TERMS_VERSION: z.string().default('2026-11'),

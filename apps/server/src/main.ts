@@ -6,6 +6,7 @@ import { startDemoStream } from './demo/demo-data';
 import { seedDemoHistories } from './demo/demo-history';
 import { demoLoginsText, isLoopback, publicDemoWarning } from './demo/demo-banner';
 import { startRetentionJob } from './jobs/retention';
+import { startHealthRetentionJob } from './jobs/health-retention';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
 
   // Spec §1 retention: accounts deleted more than 2 years ago are purged, hourly (see jobs/retention.ts).
   const stopRetention = startRetentionJob({ db: ctx.db, clock: ctx.clock, log: app.log });
+  // Spec §1, §9: on the EU and French sites, health data older than 2 years goes every night.
+  const stopHealthRetention = startHealthRetentionJob({ ctx, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     timer.unref();
     stopStream?.();
     stopRetention();
+    stopHealthRetention();
     await app.close();
     await database.close();
     process.exit(0);

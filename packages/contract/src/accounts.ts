@@ -44,6 +44,8 @@ export const loginResponse = z.object({
   connection_request: z.number().int().optional(),
   /** Versions of privacy policy and terms this user agreed to; the client compares with /config. */
   terms_version: z.string().nullable().optional(),
+  /** True when this sign-in opened a 30-day session ("remember me"): the browser keeps it past the tab. */
+  remember: z.boolean().optional(),
   /** error 9: attempts left before the lock. */
   attempts_left: z.number().int().optional(),
   /** error 62: minutes until the account unlocks. */

@@ -152,3 +152,22 @@ export const connectionsResponse = z.object({
   requests: z.array(connectionRequest),
 });
 export type ConnectionsResponse = z.infer<typeof connectionsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Invitation by code (spec §3 connection status 'invited', §5 "Invitation code correct"): a carer
+// or an HCP makes a code that names them; a patient who registers with it finds that follower's
+// request waiting for their decision.
+
+export const invitationState = z.enum(['open', 'used', 'expired']);
+
+export const invitationItem = z.object({
+  code: z.string(),
+  created_at: z.number().int(),
+  expires_at: z.number().int(),
+  state: invitationState,
+});
+export type InvitationItem = z.infer<typeof invitationItem>;
+
+export const invitationsResponse = z.object({ error: z.literal(0), invitations: z.array(invitationItem) });
+export const invitationCreateBody = z.object({}).strict();
+export const invitationCreated = z.object({ error: z.literal(0), invitation: invitationItem });

@@ -43,6 +43,8 @@ export const API = {
   relationsTodo: '/api/v2.0/relations/auth/todo',
   relationsRequest: '/api/v2.0/relations/auth/request',
   relationsSearch: '/api/v2.0/relations/auth/search',
+  /** A carer's or HCP's invitation codes (GET), and a new one (POST). */
+  invitations: '/api/v2.0/invitations',
   relationsCancel: '/api/v2.0/relations/auth/cancel',
   relationsPermit: '/api/v2.0/relations/auth/permit',
   relationsReject: '/api/v2.0/relations/auth/reject',

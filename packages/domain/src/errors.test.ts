@@ -27,7 +27,7 @@ describe('error catalogue (spec §8)', () => {
     expect(own.map((e) => e.name)).toEqual([
       'INVALID_INPUT', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CODE_WRONG', 'INVITATION_WRONG',
       'OLD_PASSWORD_WRONG', 'RATE_LIMITED', 'TERMS_REQUIRED', 'GUARDIAN_CONSENT_REQUIRED', 'CONFLICT',
-      'PAYLOAD_TOO_LARGE', 'INTERNAL',
+      'PAYLOAD_TOO_LARGE', 'SEND_FAILED', 'INTERNAL',
     ]); // prettier-ignore
     expect(new Set(ERRORS.map((e) => e.code)).size).toBe(ERRORS.length);
   });
@@ -49,6 +49,7 @@ describe('error catalogue (spec §8)', () => {
     [ErrorCode.NOT_FOUND, 404, undefined],
     [ErrorCode.RATE_LIMITED, 429, undefined],
     [ErrorCode.PAYLOAD_TOO_LARGE, 413, undefined],
+    [ErrorCode.SEND_FAILED, 502, undefined],
     [ErrorCode.INTERNAL, 500, undefined],
   ])('code %d → HTTP %d, redirect %s (spec §8 "Other codes")', (code, status, redirect) => {
     expect(errorInfo(code).httpStatus).toBe(status);

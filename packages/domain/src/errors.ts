@@ -30,6 +30,7 @@ export const ErrorCode = {
   CONFLICT: 110,
   PAYLOAD_TOO_LARGE: 111,
   PASSWORD_CHANGE_REQUIRED: 112,
+  SEND_FAILED: 113,
   INTERNAL: 500,
 } as const;
 
@@ -87,6 +88,11 @@ const ROWS: Record<ErrorName, Row> = {
     403,
     true,
     'Login: the password was chosen by someone else (an HCP who created the account); no session opens until the user sets their own with the password_token.',
+  ],
+  SEND_FAILED: [
+    502,
+    false,
+    'The mail server or SMS gateway refused the message (a verification code): nothing was sent; try again.',
   ],
   INTERNAL: [500, false, 'Unexpected server error.'],
 };

@@ -25,6 +25,8 @@ export function cliContext(config: Config, database: Database): AppContext {
       log,
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
+      smsUrl: config.SMS_URL,
+      smsFrom: config.SMS_FROM,
     }),
     bus: createLocalBus(),
     authenticate: async () => {

@@ -13,6 +13,8 @@ export const USAGE = `CGM Portal command line
   npm run cli -- create-user --type P|D|M|A --username <email or mobile> --password <pw> --name <full name>
         [--role AccountAdminSuper|AccountAdmin] [--created-by register|hcp|hcp_group|admin|cli]
         [--country GB] [--language en] [--organisation <name>] [--admin-login] [--clinic-login] [--mfa]
+        [--terms-agreed]   (the user agreed to the current privacy policy and terms; otherwise they are
+                            asked at their first sign-in)
   npm run cli -- approve-hcp --username <email> [--reject --note <reason>]
   npm run cli -- create-invitation [--code <code>] [--days 30]
   npm run cli -- retention   (purge accounts deleted more than 2 years ago; the server also runs it hourly)
@@ -88,7 +90,10 @@ async function createChecked(env: Env, values: Values): Promise<string> {
     adminLogin: Boolean(values['admin-login']),
     clinicLogin: Boolean(values['clinic-login']),
     mfa: Boolean(values.mfa),
-    termsVersion: env.config.TERMS_VERSION,
+    // An operator cannot agree to the privacy policy and terms for someone else: the account's
+    // user is asked at the first sign-in, by the browser and the server alike (spec §5), unless
+    // the operator records an agreement the user gave them (--terms-agreed, e.g. a signed form).
+    termsVersion: values['terms-agreed'] ? env.config.TERMS_VERSION : null,
   };
   const id = await createUser(env.database.db, input);
   return `created ${input.userType} ${username} (uid ${id})`;

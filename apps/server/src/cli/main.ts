@@ -27,6 +27,7 @@ async function main(): Promise<void> {
       'admin-login': { type: 'boolean' },
       'clinic-login': { type: 'boolean' },
       mfa: { type: 'boolean' },
+      'terms-agreed': { type: 'boolean' },
       reject: { type: 'boolean' },
       note: { type: 'string' },
       code: { type: 'string' },

@@ -154,6 +154,7 @@ describe('a database that had users before gets no demo', () => {
     const other = await createTestApp();
     try {
       await createUser(other.ctx.db, {
+        termsVersion: other.ctx.config.TERMS_VERSION,
         username: 'first@example.com',
         password: 'Gluco$e9x',
         userType: 'P',

@@ -12,6 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMITS: 'on', LOGIN_MAX_ATTEMPTS: 100 });
   await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'target@example.com',
     password: 'Gluco$e9x',
     userType: 'P',

@@ -17,6 +17,7 @@ import { registerReportsRoutes } from './reports/reports.routes';
 import { registerRelationsRoutes } from './relations/relations.routes';
 import { registerClinicConsentRoutes } from './clinic-consent/clinic-consent.routes';
 import { registerMessagesRoutes } from './messages/messages.routes';
+import { registerInvitationsRoutes } from './invitations/invitations.routes';
 import { registerEventsRoutes } from './events/events.routes';
 import { registerRecordsRoutes } from './records/records.routes';
 import { registerHistoryRoutes } from './history/history.routes';
@@ -52,6 +53,7 @@ export async function registerModules(
   registerRelationsRoutes(app, ctx);
   registerClinicConsentRoutes(app, ctx);
   registerMessagesRoutes(app, ctx);
+  registerInvitationsRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
   registerRecordsRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);

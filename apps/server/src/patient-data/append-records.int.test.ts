@@ -31,12 +31,14 @@ beforeAll(async () => {
   t.clock.set(new Date(NOW));
   const password = 'Gluco$e9x';
   patient = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'p@example.com',
     password,
     userType: 'P',
     realname: 'Pat One',
   });
   const follower = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'c@example.com',
     password,
     userType: 'M',

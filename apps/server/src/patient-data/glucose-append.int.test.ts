@@ -59,6 +59,7 @@ function interleaved(between: () => Promise<unknown>): Db {
 beforeAll(async () => {
   t = await createTestApp();
   patient = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'append@example.com',
     password: 'Gluco$e9x',
     userType: 'P',

@@ -67,6 +67,7 @@ let made = 0;
 /** A new patient followed by the carer and the HCP, named `Property <n>`. */
 async function patientWithCarer(): Promise<string> {
   const id = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: `prop-${newId()}@example.com`,
     password: 'Gluco$e9x',
     userType: 'P',

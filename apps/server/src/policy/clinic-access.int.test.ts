@@ -79,6 +79,7 @@ beforeAll(async () => {
   await relate(t, p.pending!.id, drA.id, 'pending');
   await relate(t, p.removed!.id, drA.id, 'removed');
   const superId = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'super@admin.example',
     password: 'Super#2026x',
     realname: 'Super Admin',

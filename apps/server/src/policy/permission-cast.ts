@@ -58,6 +58,7 @@ async function clinicWithHcp(t: TestApp, loginId: string, tag: string, patientId
     createdBy: loginId,
   });
   const hcpId = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: `${tag}-hcp@cast.example`,
     password: 'Cast#2026x',
     realname: `Cast ${tag} hcp`,
@@ -80,6 +81,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
     input: Omit<Parameters<typeof createUser>[1], 'username' | 'password' | 'realname'>,
   ) => {
     const id = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: `${name.replace(':', '-')}@cast.example`,
       password: 'Cast#2026x',
       realname: `Cast ${name.replace(':', ' ')}`,

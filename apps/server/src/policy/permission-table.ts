@@ -232,6 +232,8 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   'GET /api/v2.0/relations/auth': { allow: PATIENTS },
   'GET /api/v2.0/relations/auth/todo': { allow: PATIENTS },
   'GET /api/v2.1/monitor/connections': { allow: CARERS_AND_HCPS },
+  'GET /api/v2.0/invitations': { allow: CARERS_AND_HCPS },
+  'POST /api/v2.0/invitations': { allow: CARERS_AND_HCPS, body: () => ({}) },
   'GET /api/v2.0/messages': { allow: CARERS_AND_HCPS },
   'GET /api/v2.0/messages/unread': { allow: CARERS_AND_HCPS },
   'POST /api/v2.0/messages/read': { allow: CARERS_AND_HCPS, body: () => ({}) },

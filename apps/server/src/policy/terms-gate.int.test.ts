@@ -61,6 +61,23 @@ describe('terms agreement enforced by the server', () => {
     expect((await t.call('POST', API.logout, { token })).body.error).toBe(0);
   });
 
+  it('asks an account opened for its user (HCP, admin, command line) that has agreed to nothing', async () => {
+    for (const createdBy of ['hcp', 'admin', 'cli'] as const) {
+      const username = `opened-by-${createdBy}@example.com`;
+      await createUser(t.ctx.db, { username, password, userType: 'P', realname: 'Pat Example', createdBy });
+      const login = await t.call('POST', API.login, { body: { username, password, user_type: 'P' } });
+      expect(login.body.terms_version).toBeNull();
+      const token = login.body.token as string;
+      const refused = await t.call('GET', API.connections, { token });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe(ErrorCode.TERMS_REQUIRED);
+      expect((await t.call('GET', API.session, { token })).body.error).toBe(0);
+      const body = { terms_version: t.ctx.config.TERMS_VERSION };
+      expect((await t.call('POST', API.termsAccept, { token, body })).body.error).toBe(0);
+      expect((await t.call('GET', API.profile, { token })).body.error).toBe(0);
+    }
+  });
+
   it('answers a user who agreed to the current version', async () => {
     const token = await signIn('current@example.com');
     expect((await t.call('GET', API.profile, { token })).body.error).toBe(0);

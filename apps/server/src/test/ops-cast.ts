@@ -35,6 +35,7 @@ export async function createOpsCast(
       realname: `Ops ${who}`,
       userType: 'P',
       createdAt,
+      termsVersion: t.ctx.config.TERMS_VERSION,
       ...input,
     });
   };

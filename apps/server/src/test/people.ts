@@ -43,6 +43,7 @@ export async function createPeople(
       password: TEST_PASSWORD,
       userType: role.type,
       realname: `Test ${who}`,
+      termsVersion: t.ctx.config.TERMS_VERSION,
       country: who === 'patient' || who === 'other' ? countries[who] : undefined,
     });
     const login = await t.call('POST', API.login, {

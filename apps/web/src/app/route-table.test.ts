@@ -21,6 +21,7 @@ const SPEC: Record<string, string[]> = {
     '/Hcp/charts/chart9', '/Hcp/chartSetting', '/Hcp/chartSetting/setting', '/Hcp/chartSetting/dateView',
     '/Hcp/chartSetting/dateView2', '/Hcp/monitor', '/Hcp/events', '/Hcp/records', '/Hcp/print',
     '/Hcp/patientProfile', '/Hcp/patientProfile2', '/Hcp/patientProfile3', '/Hcp/clinic_patientProfile',
+    '/Hcp/clinic_patientProfile2',
     '/carerConnection', '/addConnection', '/connection', '/messages', '/Profile1', '/recent-updates',
     '/changePassword', '/refresh', '/monitor',
     // Added by the product (issue 7: Nightscout, imports, OAuth consent), not in spec §2.

@@ -395,6 +395,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/Hcp/patientProfile2', kind: 'user', screen: S.pvProfile2 },
   { path: '/Hcp/patientProfile3', kind: 'user', screen: S.pvProfile3 },
   { path: '/Hcp/clinic_patientProfile', kind: 'user', screen: S.pvClinicProfile },
+  { path: '/Hcp/clinic_patientProfile2', kind: 'user', screen: S.pvClinicProfile },
   { path: '/Hcp/print', kind: 'user', screen: S.reportsPrintHub },
 
   // Other routes.

@@ -1,14 +1,27 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginResponse } from '@cgm/contract';
 import { api } from '../api/api';
-import { sessionStore } from '../lib/storage';
+import { localStore, sessionStore } from '../lib/storage';
 import { logout } from './logout';
-import { clearSession, readSession, setRequests, setUnread, writeSession, type SessionUser } from './session';
+import {
+  clearSession,
+  forgetSession,
+  isRemembered,
+  readSession,
+  rememberSession,
+  restoreRememberedSession,
+  setRequests,
+  setUnread,
+  writeSession,
+  type SessionUser,
+} from './session';
 
 // The session as React sees it: one snapshot, replaced whenever the session is written, so the
 // header and the guard always agree with sessionStorage.
 
 const listeners = new Set<() => void>();
+// A tab opened after the browser was closed takes back a remembered ("remember me") session.
+restoreRememberedSession(sessionStore(), localStore());
 let snapshot: SessionUser | null = readSession(sessionStore());
 
 function publish(): void {
@@ -32,6 +45,10 @@ export function useSession(): SessionUser | null {
 /** Stores a login or /refresh response; false when it carried no session. */
 export function saveSession(res: LoginResponse, token?: string): boolean {
   const ok = writeSession(sessionStore(), res, token ?? res.token);
+  // A sign-in says whether its session is a remembered one; /refresh (no answer either way) keeps
+  // the copy there is, brought up to date.
+  if (ok && (res.remember ?? isRemembered(localStore()))) rememberSession(sessionStore(), localStore());
+  else if (ok) forgetSession(localStore());
   publish();
   return ok;
 }
@@ -51,6 +68,7 @@ export function saveRequests(count: number): void {
 
 export function endSession(): void {
   clearSession(sessionStore());
+  forgetSession(localStore());
   publish();
 }
 
@@ -59,6 +77,7 @@ export async function signOut(navigate: (to: string) => void): Promise<void> {
     api,
     store: sessionStore(),
     navigate: (to) => {
+      forgetSession(localStore());
       publish();
       navigate(to);
     },

@@ -107,6 +107,59 @@ export function setRequests(store: KeyValueStore, count: number): void {
   put(store, SESSION_KEYS.requests, String(Math.max(0, Math.floor(count))));
 }
 
+/**
+ * "Remember me" (spec §2 login): a session the server granted for 30 days is copied to local
+ * storage, so it outlives the tab; a new tab or a restarted browser takes it back into session
+ * storage, where everything else reads it. The server still decides: an expired or revoked token
+ * answers 401 and the copy goes with the session.
+ */
+export const REMEMBERED_SESSION_KEY = 'remembered_session';
+const REMEMBERED_KEYS = Object.values(SESSION_KEYS).filter(
+  (k) =>
+    k !== SESSION_KEYS.mfaToken && k !== SESSION_KEYS.mfaLoginPage && k !== SESSION_KEYS.firstPasswordToken,
+);
+
+/** Keeps this tab's session in `local` (when the login answer says it is remembered). */
+export function rememberSession(store: KeyValueStore, local: KeyValueStore): void {
+  const copy: Record<string, string> = {};
+  for (const key of REMEMBERED_KEYS) {
+    const value = store.getItem(key);
+    if (value !== null) copy[key] = value;
+  }
+  local.setItem(REMEMBERED_SESSION_KEY, JSON.stringify(copy));
+}
+
+export function isRemembered(local: KeyValueStore): boolean {
+  return local.getItem(REMEMBERED_SESSION_KEY) !== null;
+}
+
+export function forgetSession(local: KeyValueStore): void {
+  local.removeItem(REMEMBERED_SESSION_KEY);
+}
+
+/** Takes a remembered session into a tab that has none; a tab's own session always wins. */
+export function restoreRememberedSession(store: KeyValueStore, local: KeyValueStore): boolean {
+  if (store.getItem(SESSION_KEYS.token)) return false;
+  const text = local.getItem(REMEMBERED_SESSION_KEY);
+  if (!text) return false;
+  let copy: unknown;
+  try {
+    copy = JSON.parse(text);
+  } catch {
+    copy = null;
+  }
+  const values = copy && typeof copy === 'object' ? (copy as Record<string, unknown>) : {};
+  for (const key of REMEMBERED_KEYS) {
+    const value = values[key];
+    // The language chosen in this tab is newer than the remembered one.
+    if (key === SESSION_KEYS.language && store.getItem(key)) continue;
+    if (typeof value === 'string' && value !== '') store.setItem(key, value);
+  }
+  if (readSession(store)) return true;
+  forgetSession(local);
+  return false;
+}
+
 /** Sign-out: everything goes except the language (spec §7 "logout"). */
 export function clearSession(store: KeyValueStore): void {
   const language = store.getItem(SESSION_KEYS.language);

@@ -24,6 +24,7 @@ export const CHART_THEME_VARS = {
   newPatch: ['--chart-new-patch', '#1b7a43'],
   stop: ['--chart-stop', '#b42318'],
   flagged: ['--chart-flagged', '#4b5563'],
+  sleep: ['--chart-sleep', 'rgba(71, 85, 105, 0.09)'],
 } as const;
 
 export type ChartTheme = { -readonly [K in keyof typeof CHART_THEME_VARS]: string };

@@ -67,6 +67,7 @@ export async function person(
   extra: Partial<Parameters<typeof createUser>[1]> = {},
 ) {
   return createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: `${name}@example.com`,
     password: PASSWORD,
     userType: type,

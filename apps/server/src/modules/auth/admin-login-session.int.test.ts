@@ -19,6 +19,7 @@ const login = (username: string, user_type: 'D' | 'A') =>
 beforeAll(async () => {
   t = await createTestApp();
   await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'desk@admin.example',
     password: PASSWORD,
     realname: 'Application Desk',
@@ -26,6 +27,7 @@ beforeAll(async () => {
     adminLogin: true,
   });
   await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'doctor@hcp.example',
     password: PASSWORD,
     realname: 'Dr Doctor',

@@ -12,9 +12,22 @@ const password = 'Gluco$e9x';
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 3, LOGIN_LOCK_MINUTES: 15 });
   const db = t.ctx.db;
-  await createUser(db, { username: 'pat@example.com', password, userType: 'P', realname: 'Pat Example' });
-  await createUser(db, { username: 'carer@example.com', password, userType: 'M', realname: 'Carer One' });
   await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'pat@example.com',
+    password,
+    userType: 'P',
+    realname: 'Pat Example',
+  });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'carer@example.com',
+    password,
+    userType: 'M',
+    realname: 'Carer One',
+  });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'doc@example.com',
     password,
     userType: 'D',
@@ -22,15 +35,29 @@ beforeAll(async () => {
     createdBy: 'hcp_group',
   });
   await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pending@example.com',
     password,
     userType: 'D',
     realname: 'Pend Ing',
     status: 'pending',
   });
-  await createUser(db, { username: 'lock@example.com', password, userType: 'P', realname: 'Lock Ed' });
-  await createUser(db, { username: 'twin@example.com', password, userType: 'P', realname: 'Twin Known' });
   await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'twin@example.com',
+    password,
+    userType: 'P',
+    realname: 'Twin Known',
+  });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'lock@example.com',
+    password,
+    userType: 'P',
+    realname: 'Lock Ed',
+  });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'mfa@example.com',
     password,
     userType: 'P',
@@ -38,6 +65,7 @@ beforeAll(async () => {
     mfa: true,
   });
   await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'paris@example.com',
     password,
     userType: 'P',
@@ -45,6 +73,7 @@ beforeAll(async () => {
     country: 'FR',
   });
   await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'root@example.com',
     password,
     userType: 'A',

@@ -54,8 +54,17 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
   const unknown = createUnknownLoginRepository(ctx.db);
 
   async function startSession(user: UserRow, remember: boolean): Promise<LoginResponse> {
-    const token = await sessions.create(user.id, sessionKindOf(user), remember);
-    return loginResponseFor(user, await repo.realname(user.id), token, await loginCountsFor(ctx.db, user));
+    const kind = sessionKindOf(user);
+    const token = await sessions.create(user.id, kind, remember);
+    const response = loginResponseFor(
+      user,
+      await repo.realname(user.id),
+      token,
+      await loginCountsFor(ctx.db, user),
+    );
+    // Tells the browser the session lasts 30 days, so it keeps it beyond the tab (administration
+    // sessions never do).
+    return { ...response, remember: kind === 'user' && remember };
   }
 
   async function login(input: LoginRequest): Promise<LoginResponse> {

@@ -85,7 +85,13 @@ export function createCodeService(ctx: AppContext) {
       code,
       minutes: CODE_TTL_MINUTES,
     });
-    await mailer.send({ channel: input.channel, to: input.target, ...mail });
+    const delivery = await mailer.send({ channel: input.channel, to: input.target, ...mail });
+    if (delivery === 'failed') {
+      // Nothing reached the user: the code goes, so it neither counts against the 60 s wait nor
+      // stays usable, and the answer says that sending failed (spec §8 "send failed").
+      await db.delete(verificationCodes).where(eq(verificationCodes.id, sha256(token)));
+      fail(ErrorCode.SEND_FAILED);
+    }
     return { token };
   }
 

@@ -14,10 +14,17 @@ const password = 'Gluco$e9x';
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 5, LOGIN_LOCK_MINUTES: 15 });
   for (const name of ['storm', 'storm2', 'plain']) {
-    await createUser(t.ctx.db, { username: `${name}@example.com`, password, userType: 'P', realname: name });
+    await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
+      username: `${name}@example.com`,
+      password,
+      userType: 'P',
+      realname: name,
+    });
   }
   for (const name of ['mfa-lock', 'mfa-auto', 'mfa-gone']) {
     await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: `${name}@example.com`,
       password,
       userType: 'P',

@@ -68,12 +68,10 @@ export function createSessionStore(deps: { db: Db; clock: Clock; config: Config 
         sessionId: row.session.id,
         sessionKind: row.session.kind,
         flags: { adminLogin: row.user.adminLogin, clinicLogin: row.user.clinicLogin },
-        // Accounts opened for the user (HCP, admin, operator) have agreed to nothing yet: the
-        // browser asks them at the first sign-in; an agreement to an older version is refused here.
-        termsOutdated:
-          row.session.kind === 'user' &&
-          row.user.termsVersion !== null &&
-          row.user.termsVersion !== config.TERMS_VERSION,
+        // Spec §5: nothing answers a user who has not agreed to the terms in force: one who agreed
+        // to an older version, and one whose account was opened for them (by an HCP, an admin or
+        // the command line) and who has agreed to nothing yet.
+        termsOutdated: row.session.kind === 'user' && row.user.termsVersion !== config.TERMS_VERSION,
       };
     },
 

@@ -33,6 +33,15 @@ const setStatus = (token: string, id: string, status: string) =>
   t.call('POST', `${API.hcpGroupUser(id)}/status`, { token, body: { status } });
 const login = (username: string) =>
   t.call('POST', API.login, { body: { username, password: NEW_MEMBER.password, user_type: 'D' } });
+/** A member's session after their first-sign-in agreement to the terms (spec §5; no one agrees for them). */
+const agreed = async (token: string) => {
+  const res = await t.call('POST', API.termsAccept, {
+    token,
+    body: { terms_version: t.ctx.config.TERMS_VERSION },
+  });
+  expect(res.body.error).toBe(0);
+  return token;
+};
 
 async function follow(patientId: string, followerId: string, state: 'accepted' | 'pending') {
   await t.ctx.db.insert(relations).values({
@@ -53,6 +62,7 @@ beforeAll(async () => {
   await t.ctx.db.update(profiles).set({ organisation: 'City Clinic' }).where(eq(profiles.userId, p.ids.hcp));
   managerToken = p.tokens.hcp;
   const rivalId = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'rival@example.com',
     password: TEST_PASSWORD,
     userType: 'D',
@@ -160,7 +170,7 @@ describe("the group's users and one member's patients", () => {
       realname: 'Ed Ucator',
     });
     memberId = res.body.uid as string;
-    memberToken = await t.signIn(memberId);
+    memberToken = await agreed(await t.signIn(memberId));
     await follow(p.ids.patient, memberId, 'accepted');
     await follow(p.ids.other, memberId, 'pending');
     await t.ctx.db.update(profiles).set({ alias: 'Pat' }).where(eq(profiles.userId, p.ids.patient));
@@ -197,6 +207,7 @@ describe("the group's users and one member's patients", () => {
 
   it('gives the manager no access to the patients’ data through the member (consent is per HCP)', async () => {
     const rival = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'lonely.patient@example.com',
       password: TEST_PASSWORD,
       userType: 'P',
@@ -265,7 +276,7 @@ describe('disabling and enabling a member', () => {
 
   beforeAll(async () => {
     memberId = (await add(managerToken, { ...NEW_MEMBER, username })).body.uid as string;
-    memberToken = (await login(username)).body.token as string;
+    memberToken = await agreed((await login(username)).body.token as string);
   });
 
   it('disables: the member’s session ends at once and sign-in is refused', async () => {
@@ -309,7 +320,7 @@ describe('deleting a member (POST hcp/group/users/{id}/delete)', () => {
 
   beforeAll(async () => {
     memberId = (await add(managerToken, { ...NEW_MEMBER, username })).body.uid as string;
-    memberToken = (await login(username)).body.token as string;
+    memberToken = await agreed((await login(username)).body.token as string);
     await follow(p.ids.patient, memberId, 'accepted');
     await follow(p.ids.other, memberId, 'pending');
     // A patient account the member created: it must outlive the member.

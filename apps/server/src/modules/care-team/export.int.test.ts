@@ -152,6 +152,7 @@ beforeAll(async () => {
   t = await createTestApp();
   p = await createPeople(t);
   clinicId = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'clinic@example.com',
     password: TEST_PASSWORD,
     userType: 'D',

@@ -59,6 +59,7 @@ describe('reads that were not recorded before', () => {
 describe("an HCP's connection requests", () => {
   it('records request, cancel, request again and, once accepted, stop', async () => {
     const doc = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'asking-doc@example.com',
       password: TEST_PASSWORD,
       userType: 'D',
@@ -169,6 +170,7 @@ describe('events and records: ids and values', () => {
 
   it("shows a manager a member's change without the patient's values, unless the patient accepted the manager", async () => {
     const manager = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'manager@example.com',
       password: TEST_PASSWORD,
       userType: 'D',

@@ -50,6 +50,7 @@ const actions = (res: { body: HcpHistoryResponse }) => res.body.history.items.ma
 
 async function hcp(username: string, extra: Partial<Parameters<typeof createUser>[1]> = {}) {
   return createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username,
     password: TEST_PASSWORD,
     userType: 'D',

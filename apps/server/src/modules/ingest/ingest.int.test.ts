@@ -29,12 +29,14 @@ beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date(T0 + 3600_000));
   patientId = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pat@example.com',
     password,
     userType: 'P',
     realname: 'Pat Example',
   });
   await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'carer@example.com',
     password,
     userType: 'M',

@@ -28,6 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date(NOW));
   patient = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pat@example.com',
     password,
     userType: 'P',

@@ -14,6 +14,7 @@ beforeAll(async () => {
   t.clock.set(new Date('2026-11-21T12:00:00Z'));
   p = await createPeople(t);
   const id = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'reader@example.com',
     password: TEST_PASSWORD,
     userType: 'M',

@@ -30,18 +30,21 @@ beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date(NOW));
   patient = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pat@example.com',
     password,
     userType: 'P',
     realname: 'Pat Example',
   });
   carer = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'carer@example.com',
     password,
     userType: 'M',
     realname: 'Carer One',
   });
   await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'stranger@example.com',
     password,
     userType: 'M',

@@ -14,9 +14,21 @@ beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 3 });
   const db = t.ctx.db;
   for (const name of ['modify', 'wrongold', 'weak', 'reset', 'badreset', 'known']) {
-    await createUser(db, { username: `${name}@example.com`, password, userType: 'P', realname: 'Pass Word' });
+    await createUser(db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
+      username: `${name}@example.com`,
+      password,
+      userType: 'P',
+      realname: 'Pass Word',
+    });
   }
-  await createUser(db, { username: '+491701234512', password, userType: 'M', realname: 'Mo Bile' });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: '+491701234512',
+    password,
+    userType: 'M',
+    realname: 'Mo Bile',
+  });
 });
 afterAll(() => t.close());
 

@@ -27,6 +27,7 @@ export async function account(
 ): Promise<{ id: string; token: string }> {
   hash ??= await hashPassword(PASSWORD);
   const id = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username,
     password: PASSWORD,
     passwordHash: hash,

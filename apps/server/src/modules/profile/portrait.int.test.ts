@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function account(username: string) {
-  const uid = await createUser(t.ctx.db, { username, password, userType: 'P', realname: 'Por Trait' });
+  const uid = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username,
+    password,
+    userType: 'P',
+    realname: 'Por Trait',
+  });
   const res = await t.call('POST', API.login, { body: { username, password, user_type: 'P' } });
   return { uid, token: res.body.token as string };
 }

@@ -14,6 +14,7 @@ let uid: string;
 beforeAll(async () => {
   t = await createTestApp();
   uid = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pro@example.com',
     password,
     userType: 'P',
@@ -147,6 +148,7 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
 
   it('keeps a way to reach an account without e-mail: its mobile cannot be cleared', async () => {
     await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: '+44 7700 900999',
       password,
       userType: 'P',
@@ -176,6 +178,7 @@ describe('person/security and person/terms (spec §2, §4, §5)', () => {
 
   it('refuses MFA for an account with neither e-mail nor mobile', async () => {
     const id = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'nomail@example.com',
       password,
       userType: 'P',

@@ -177,6 +177,7 @@ describe('only the creating HCP or the creating HCP group keeps the personal det
 
   async function acceptedHcp(username: string, extra: { createdBy?: 'hcp_group'; groupId?: string } = {}) {
     const id = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username,
       password: TEST_PASSWORD,
       userType: 'D',

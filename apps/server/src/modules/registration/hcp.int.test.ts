@@ -23,10 +23,34 @@ const newPassword = 'Clinic#Pass7';
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://portal.example' });
   const db = t.ctx.db;
-  await createUser(db, { username: 'pat@example.com', password, userType: 'P', realname: 'Pat Ient' });
-  await createUser(db, { username: 'carer@example.com', password, userType: 'M', realname: 'Ca Rer' });
-  await createUser(db, { username: 'doc@example.com', password, userType: 'D', realname: 'Doc Tor' });
-  await createUser(db, { username: 'root@example.com', password, userType: 'A', realname: 'Ro Ot' });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'pat@example.com',
+    password,
+    userType: 'P',
+    realname: 'Pat Ient',
+  });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'carer@example.com',
+    password,
+    userType: 'M',
+    realname: 'Ca Rer',
+  });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'doc@example.com',
+    password,
+    userType: 'D',
+    realname: 'Doc Tor',
+  });
+  await createUser(db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'root@example.com',
+    password,
+    userType: 'A',
+    realname: 'Ro Ot',
+  });
 });
 afterAll(() => t.close());
 
@@ -178,6 +202,7 @@ describe('hcp/apply for an existing account (spec §2 "HCP apply", §8 code 3)',
 
   it('does not convert a disabled account (403)', async () => {
     await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'off@example.com',
       password,
       userType: 'P',

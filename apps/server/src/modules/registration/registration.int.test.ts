@@ -11,7 +11,13 @@ const password = 'Gluco$e9x';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createUser(t.ctx.db, { username: 'taken@example.com', password, userType: 'P', realname: 'Tak En' });
+  await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
+    username: 'taken@example.com',
+    password,
+    userType: 'P',
+    realname: 'Tak En',
+  });
   const now = t.clock.now();
   await t.ctx.db
     .insert(invitationCodes)

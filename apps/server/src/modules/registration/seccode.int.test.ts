@@ -11,6 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'taken@example.com',
     password: 'Gluco$e9x',
     userType: 'P',

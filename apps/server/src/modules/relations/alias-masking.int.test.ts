@@ -57,6 +57,7 @@ describe("the follower's requests", () => {
 describe('messages', () => {
   it('masks the alias after a rejection and after a removal, shows it while accepted', async () => {
     const id = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'asker@example.com',
       password: TEST_PASSWORD,
       userType: 'M',

@@ -5,7 +5,7 @@ import { API, type RelationsResponse } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, type People, type Who } from '../../test/people';
 import { createUser } from '../../cli/create-user';
-import { relations } from '../../db/schema';
+import { outbox, relations, users } from '../../db/schema';
 
 let t: TestApp;
 let p: People;
@@ -22,6 +22,7 @@ afterAll(() => t.close());
 /** A follower with no relation yet, signed in. */
 async function newFollower(name: string, userType: 'M' | 'D' = 'M') {
   const id = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: `${name}@example.com`,
     password: 'Gluco$e9x',
     userType,
@@ -211,6 +212,22 @@ describe('consent flips data access (spec §1, §4)', () => {
     });
     expect(accessEvents).toEqual(['access']);
     expect((await monitorStatus(d.token)).status).toBe(403);
+  });
+
+  it("tells the patient, in the patient's language, that a follower stopped following", async () => {
+    const f = await newFollower('leaving');
+    await t.ctx.db.update(users).set({ language: 'de' }).where(eq(users.id, p.ids.patient));
+    await request(f.token, { username: 'patient@example.com' });
+    await post(API.relationsPermit, 'patient', f.id);
+    const toPatient = () => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'patient@example.com'));
+    const aboutLeaving = async () => (await toPatient()).filter((m) => m.subject.includes('Fresh leaving'));
+    expect(await aboutLeaving()).toHaveLength(0);
+    await post(API.relationsStop, f.token, p.ids.patient);
+    const sent = await aboutLeaving();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ channel: 'email', subject: 'Fresh leaving folgt Ihnen nicht mehr' });
+    expect(sent[0]!.body).toContain('sieht Ihre Daten im CGM Portal nicht mehr');
+    await t.ctx.db.update(users).set({ language: 'en' }).where(eq(users.id, p.ids.patient));
   });
 
   it('a follower may withdraw a pending request', async () => {

@@ -24,6 +24,7 @@ import { recordOperation, type CallSite } from '../history/operation-history';
 import { insertRelationMessage, type RelationMessageType } from '../messages/messages.repository';
 import { createRelationsRepository } from './relations.repository';
 import { listAppsWithAccess } from '../nightscout/ns-credentials.repository';
+import { tellPatientFollowerStopped } from './stop-notice';
 
 /**
  * What the follower is told of each patient decision (spec §3 "Message", §4). A patient reaches
@@ -121,6 +122,8 @@ export function createRelationsService(ctx: AppContext) {
       }
     });
     ctx.bus.publish(patientId, 0, 'access');
+    if (side === 'follower' && action === 'stop')
+      await tellPatientFollowerStopped(ctx, patientId, followerId);
     return { error: 0, status: connectionStatus(to, side, originOf(invited)) };
   }
 

@@ -177,6 +177,7 @@ async function expectFreshCounts(): Promise<number> {
 beforeAll(async () => {
   t = await createTestApp();
   patient = await createUser(t.ctx.db, {
+    termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'blocks@example.com',
     password: 'Gluco$e9x',
     userType: 'P',
@@ -256,6 +257,7 @@ describe('day blocks', () => {
 
   it('are removed with the account', async () => {
     const other = await createUser(t.ctx.db, {
+      termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'gone@example.com',
       password: 'Gluco$e9x',
       userType: 'P',

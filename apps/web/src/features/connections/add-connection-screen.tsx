@@ -11,6 +11,7 @@ import { useConfirmedChange } from './confirm-change';
 import { connectionKeys, searchPatient, sendRequest, useMyConnections } from './connections-api';
 import { canAskAgain, canWithdraw, displayName } from './connection-view';
 import { PersonRow } from './person-row';
+import { InvitationPanel } from './invitation-panel';
 import './connections.css';
 
 type Found = RelationSearchResponse['user'];
@@ -150,6 +151,7 @@ function AddConnection({ variant }: { variant: 'carer' | 'hcp' }) {
           )}
         </section>
       )}
+      <InvitationPanel />
       {mine.isPending && <Spinner />}
       {mine.data && (
         <>

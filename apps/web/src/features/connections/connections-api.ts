@@ -3,6 +3,8 @@ import {
   API,
   connectionsResponse,
   countResponse,
+  invitationCreated,
+  invitationsResponse,
   messagesResponse,
   relationChangeResponse,
   relationSearchResponse,
@@ -17,6 +19,7 @@ export const connectionKeys = {
   relations: ['connections', 'relations'] as const,
   mine: ['connections', 'mine'] as const,
   messages: ['connections', 'messages'] as const,
+  invitations: ['connections', 'invitations'] as const,
 };
 
 /** How often the carer's home refreshes its patients' glucose and pump state. */
@@ -67,3 +70,14 @@ export const changeRelation = (call: RelationCall, uid: string) =>
 
 /** Marks every message read; answers the unread count left. */
 export const markAllRead = () => api.post(API.messagesRead, {}, countResponse);
+
+/** The carer's or HCP's invitation codes (spec §3 status 'invited'). */
+export function useInvitations() {
+  return useQuery({
+    queryKey: connectionKeys.invitations,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get(API.invitations, invitationsResponse, { signal })).invitations,
+  });
+}
+
+export const createInvitation = () => api.post(API.invitations, {}, invitationCreated);

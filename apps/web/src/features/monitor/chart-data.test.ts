@@ -59,7 +59,7 @@ describe('buildChartModel', () => {
     expect(x[0]).toBe(w.from);
     expect(x[x.length - 1]).toBe(w.to);
     expect([...x].sort((a, b) => a - b)).toEqual(x);
-    expect(m.columns).toHaveLength(13);
+    expect(m.columns).toHaveLength(14);
     for (const c of m.columns) expect(c).toHaveLength(x.length);
     expect(pointsOf(m, SERIES.sg)).toEqual([
       [T0 + 10 * MIN, 100],

@@ -11,9 +11,21 @@ import {
   type GlucoseUnit,
 } from '@cgm/domain';
 import { glucosePoints, glucoseSummary, sgPlotValue, type Cell, type GlucoseSummary } from './glucose-series';
+import {
+  alarmMarks,
+  autoModeParts,
+  autoPartsAt,
+  sleepSpans,
+  transmitterAt,
+  transmitterSpans,
+  type AlarmMark,
+  type AutoParts,
+  type Span,
+  type TransmitterSpan,
+} from './chart-extras';
 import type { GlucosePrefs } from './status-view';
 
-export { sgPlotValue, type Cell };
+export { sgPlotValue, type AlarmMark, type Cell };
 
 // The monitor chart's data (spec §3 "Chart series"): the status's chart rows turned into the
 // aligned columns uPlot draws (one shared time column; `undefined` where a series has no point,
@@ -34,9 +46,13 @@ export const SERIES = {
   stop: 11,
   /** Readings flagged C or CX: markers at the floor, apart from the line. */
   flagged: 12,
+  /** Auto mode's correction and meal micro-boluses of a basal row (spec §3 "auto mode correction bolus"). */
+  autoCorrection: 13,
 } as const;
 export type SeriesId = keyof typeof SERIES;
 export const SERIES_IDS = Object.keys(SERIES) as SeriesId[];
+/** What the legend can name: the series, and the sleeping times and transmitter strip drawn behind them. */
+export type LegendId = SeriesId | 'sleep' | 'transmitter';
 
 /** Share of the plot height: basal along the bottom, bolus and alarm markers along the top. */
 export const BASAL_SHARE = 0.25;
@@ -52,12 +68,6 @@ export interface BolusMark {
   units: number;
   code: string;
   labelKey: string | null;
-}
-
-export interface AlarmMark {
-  time: number;
-  code: string;
-  source: 'sensor' | 'pump';
 }
 
 export interface ChartSummary extends GlucoseSummary {
@@ -82,7 +92,13 @@ export interface MonitorChartModel {
   basalMax: number;
   boluses: BolusMark[];
   alarms: AlarmMark[];
-  present: ReadonlySet<SeriesId>;
+  /** Sleeping times, shaded behind the plot. */
+  sleep: Span[];
+  /** The transmitter's states, a strip along the top. */
+  transmitter: TransmitterSpan[];
+  /** Auto-mode basal rows' micro-deliveries split into basal, correction and meal. */
+  autoParts: AutoParts[];
+  present: ReadonlySet<LegendId>;
   summary: ChartSummary;
 }
 
@@ -191,13 +207,15 @@ export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartW
       labelKey: bolusCodeInfo(code)?.labelKey ?? null,
     }));
   for (const b of boluses) put(points, 'bolus', b.time, b.units);
-  const alarms: AlarmMark[] = [
-    ...chart.sensor_alarm.map(([time, code]) => ({ time, code, source: 'sensor' as const })),
-    ...chart.pump_alarm.map(([time, code]) => ({ time, code, source: 'pump' as const })),
-  ]
-    .filter((a) => a.time >= w.from && a.time <= w.to)
-    .sort((a, b) => a.time - b.time);
+  const alarms = alarmMarks(chart, w);
   for (const a of alarms) put(points, 'alarm', a.time, 1);
+  const autoParts = autoModeParts(chart, w);
+  for (const a of autoParts) {
+    const extra = roundInsulin(a.correction + a.meal);
+    if (extra > 0 && a.time >= w.from) put(points, 'autoCorrection', a.time, extra);
+  }
+  const sleep = sleepSpans(chart, w);
+  const transmitter = transmitterSpans(chart, w);
 
   const xs = new Set<number>([w.from, w.to]);
   for (const m of points.values()) for (const x of m.keys()) xs.add(x);
@@ -220,7 +238,14 @@ export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartW
     basalMax,
     boluses,
     alarms,
-    present: new Set(SERIES_IDS.filter((id) => points.has(id))),
+    sleep,
+    transmitter,
+    autoParts,
+    present: new Set<LegendId>([
+      ...SERIES_IDS.filter((id) => points.has(id)),
+      ...(sleep.length ? (['sleep'] as const) : []),
+      ...(transmitter.length ? (['transmitter'] as const) : []),
+    ]),
     summary: {
       ...glucose,
       bolusCount: boluses.length,
@@ -242,6 +267,9 @@ export interface Readout {
   basal: { series: SeriesId; rate: number } | null;
   bolus: BolusMark | null;
   alarm: AlarmMark | null;
+  transmitter: TransmitterSpan | null;
+  /** The auto-mode row's parts while the cursor is on one. */
+  auto: AutoParts | null;
 }
 
 const NEAR_MS = 5 * 60_000;
@@ -274,5 +302,7 @@ export function readoutAt(chart: ChartData, model: MonitorChartModel, time: numb
     basal,
     bolus: nearest(model.boluses, time, span / 100),
     alarm: nearest(model.alarms, time, span / 100),
+    transmitter: transmitterAt(model.transmitter, time),
+    auto: basal?.series === 'autoModeBasal' ? autoPartsAt(model.autoParts, time) : null,
   };
 }

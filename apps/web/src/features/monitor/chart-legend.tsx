@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { SeriesId } from './chart-data';
+import type { LegendId } from './chart-data';
 
 interface LegendItem {
-  id: SeriesId | 'target';
+  id: LegendId | 'target';
   labelKey: string;
   /** CSS modifier of the swatch: line, point, ring, area, bar, or a marker shape. */
   swatch: string;
@@ -19,9 +19,12 @@ const ITEMS: readonly LegendItem[] = [
   { id: 'autoModeBasal', labelKey: 'chart.autoModeBasal', swatch: 'auto-basal' },
   { id: 'suspend', labelKey: 'monitor.chart.suspended', swatch: 'suspend' },
   { id: 'bolus', labelKey: 'monitor.chart.bolus', swatch: 'bolus' },
+  { id: 'autoCorrection', labelKey: 'chart.autoModeCorrectionBolus', swatch: 'auto-correction' },
   { id: 'alarm', labelKey: 'chart.alarm', swatch: 'alarm' },
   { id: 'newPatch', labelKey: 'chart.newPatch', swatch: 'new-patch' },
   { id: 'stop', labelKey: 'chart.stop', swatch: 'stop' },
+  { id: 'transmitter', labelKey: 'chart.transmtr', swatch: 'transmitter' },
+  { id: 'sleep', labelKey: 'monitorChart.sleepTime', swatch: 'sleep' },
 ];
 
 /** The chart's legend: the glucose line and target band always, the other series when drawn. */
@@ -29,7 +32,7 @@ export function ChartLegend({
   present,
   showAlarms,
 }: {
-  present: ReadonlySet<SeriesId>;
+  present: ReadonlySet<LegendId>;
   showAlarms: boolean;
 }) {
   const { t } = useTranslation();

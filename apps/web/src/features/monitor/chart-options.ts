@@ -3,6 +3,7 @@ import { drawMarker, type MarkerShape } from '../../charts/markers';
 import type { ChartOptionsInput } from '../../charts/uplot-chart';
 import type { ChartTheme } from '../../charts/theme';
 import { basalScaleRange, glucoseScaleRange, MARKER_SHARE, SERIES, type SeriesId } from './chart-data';
+import type { AlarmMark, Span, TransmitterSpan } from './chart-extras';
 
 // The monitor chart's uPlot options: glucose on the left axis over the top of the plot with the
 // target band and the display limits, basal steps on the right axis along the bottom, bolus and
@@ -24,6 +25,12 @@ export interface MonitorChartConfig {
   formatUnits: (v: number) => string;
   formatTime: (ms: number) => string;
   labels: { high: string; low: string };
+  /** Sleeping times, shaded behind everything (spec §3 chart `sleeptime`). */
+  sleep: readonly Span[];
+  /** Transmitter states, a strip along the top (spec §3 chart `transmtr`). */
+  transmitter: readonly TransmitterSpan[];
+  /** The alarms to display, for the line from each to its clearing (spec §3 chart `alarm_display`). */
+  alarms: readonly AlarmMark[];
 }
 
 const px = (n: number) => Math.round(n * uPlot.pxRatio);
@@ -42,10 +49,46 @@ function stepSeries(stroke: string, fill: string): uPlot.Series {
 
 const hidden = (scale: string): uPlot.Series => ({ scale, paths: none, points: { show: false } });
 
+/** Canvas x of each end of a span, kept inside the plot. */
+function spanX(u: uPlot, s: Span): [number, number] {
+  const { bbox } = u;
+  const at = (t: number) => Math.min(bbox.left + bbox.width, Math.max(bbox.left, u.valToPos(t, 'x', true)));
+  return [at(s.from), at(s.to)];
+}
+
+/** Sleeping times: a shade over the whole plot height, under everything else. */
+function drawSleep(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme): void {
+  const { ctx, bbox } = u;
+  ctx.save();
+  ctx.fillStyle = theme.sleep;
+  for (const s of cfg.sleep) {
+    const [x0, x1] = spanX(u, s);
+    if (x1 > x0) ctx.fillRect(x0, bbox.top, x1 - x0, bbox.height);
+  }
+  ctx.restore();
+}
+
+/** The transmitter strip: one bar per state along the top, in the alarm colour where no glucose is current. */
+function drawTransmitter(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme): void {
+  const { ctx, bbox } = u;
+  const y = bbox.top + bbox.height * MARKER_SHARE * 0.14;
+  const h = px(4);
+  ctx.save();
+  for (const s of cfg.transmitter) {
+    const [x0, x1] = spanX(u, s);
+    if (x1 <= x0) continue;
+    ctx.fillStyle = s.warning ? theme.alarm : theme.limit;
+    // A hair of space between states, so each change shows.
+    ctx.fillRect(x0, y, Math.max(1, x1 - x0 - px(1)), h);
+  }
+  ctx.restore();
+}
+
 /** Target band and the Low/High limit lines under the series. */
 function drawBands(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme): void {
   const { ctx, bbox } = u;
   const y = (v: number) => u.valToPos(v, 'glucose', true);
+  drawSleep(u, cfg, theme);
   ctx.save();
   ctx.fillStyle = theme.target;
   const top = y(cfg.targetHigh);
@@ -71,6 +114,8 @@ function drawBands(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme): void {
 }
 
 const MARKERS: Array<{ id: SeriesId; shape: MarkerShape; colour: keyof ChartTheme; row: 0 | 1 }> = [
+  // Auto mode's micro-boluses first, so a manual bolus at the same time is drawn over them.
+  { id: 'autoCorrection', shape: 'triangleDown', colour: 'autoModeBasal', row: 0 },
   { id: 'bolus', shape: 'triangleDown', colour: 'bolus', row: 0 },
   { id: 'alarm', shape: 'diamond', colour: 'alarm', row: 1 },
   { id: 'newPatch', shape: 'circle', colour: 'newPatch', row: 1 },
@@ -108,8 +153,11 @@ function drawMarkers(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme): void
   ctx.font = `${px(10)}px ${theme.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';
+  if (cfg.showAlarms) drawAlarmDurations(u, cfg, theme, rows[1]!);
   for (const m of MARKERS) {
-    if (m.id !== 'bolus' && m.id !== 'newPatch' && m.id !== 'stop' && !cfg.showAlarms) continue;
+    if (m.id === 'alarm' && !cfg.showAlarms) continue;
+    // Micro-boluses are small and many: a smaller mark, no label (the readout gives the units).
+    const markSize = m.id === 'autoCorrection' ? size * 0.6 : size;
     const ys = u.data[SERIES[m.id]]!;
     let labelEnd = -Infinity;
     for (let i = 0; i < xs.length; i++) {
@@ -117,7 +165,7 @@ function drawMarkers(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme): void
       if (v === null || v === undefined) continue;
       const x = u.valToPos(xs[i]!, 'x', true);
       if (x < bbox.left || x > bbox.left + bbox.width) continue;
-      drawMarker(ctx, m.shape, x, rows[m.row]!, size, theme[m.colour], theme.surface);
+      drawMarker(ctx, m.shape, x, rows[m.row]!, markSize, theme[m.colour], theme.surface);
       if (m.id !== 'bolus') continue;
       const text = cfg.formatUnits(v);
       const half = ctx.measureText(text).width / 2;
@@ -126,6 +174,24 @@ function drawMarkers(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme): void
       ctx.fillText(text, x, rows[0]! - size / 2 - px(1));
       labelEnd = x + half;
     }
+  }
+  ctx.restore();
+}
+
+/** From each alarm a thin line to the time it was cleared (to the window's end while it stands). */
+function drawAlarmDurations(u: uPlot, cfg: MonitorChartConfig, theme: ChartTheme, y: number): void {
+  const { ctx } = u;
+  ctx.save();
+  ctx.strokeStyle = theme.alarm;
+  ctx.lineWidth = px(2);
+  for (const a of cfg.alarms) {
+    if (a.clearedAt === null || a.clearedAt <= a.time) continue;
+    const [x0, x1] = spanX(u, { from: a.time, to: a.clearedAt });
+    if (x1 - x0 < px(2)) continue;
+    ctx.beginPath();
+    ctx.moveTo(x0, Math.round(y) + 0.5);
+    ctx.lineTo(x1, Math.round(y) + 0.5);
+    ctx.stroke();
   }
   ctx.restore();
 }
@@ -204,10 +270,15 @@ export function monitorChartOptions(cfg: MonitorChartConfig, { width, height, th
       hidden('marker'),
       // C/CX markers, drawn by drawFlagged: never joined, never part of the sensor line.
       hidden('glucose'),
+      hidden('marker'),
     ],
     hooks: {
       drawClear: [(u) => drawBands(u, cfg, theme)],
-      draw: [(u) => drawFlagged(u, theme), (u) => drawMarkers(u, cfg, theme)],
+      draw: [
+        (u) => drawFlagged(u, theme),
+        (u) => drawTransmitter(u, cfg, theme),
+        (u) => drawMarkers(u, cfg, theme),
+      ],
     },
   };
   return options;

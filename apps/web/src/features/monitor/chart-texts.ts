@@ -104,10 +104,29 @@ export function readoutText(chart: ChartData, model: MonitorChartModel, at: numb
     parts.push(
       `${t(r.bolus.labelKey ?? 'chart.normalBolus')} ${units2(r.bolus.units, lang)} ${t('units.insulin')}`,
     );
-  // The alarm's name, as the reports write it; an unknown code is shown as it came.
-  if (r.alarm)
+  // Auto mode's micro-deliveries of the row under the cursor (spec §3 basal row JSON).
+  if (r.auto) {
+    const u = (v: number) => `${units2(v, lang)} ${t('units.insulin')}`;
     parts.push(
-      `${t('chart.alarm')} ${t(`reports.alarmCodes.${r.alarm.code}`, { defaultValue: r.alarm.code })}`,
+      t('monitorChart.autoParts', {
+        basal: u(r.auto.basal),
+        correction: u(r.auto.correction),
+        meal: u(r.auto.meal),
+      }),
     );
+  }
+  // The alarm's name, as the reports write it; an unknown code is shown as it came.
+  if (r.alarm) {
+    const name = t(`reports.alarmCodes.${r.alarm.code}`, { defaultValue: r.alarm.code });
+    const cleared =
+      r.alarm.clearedAt === null
+        ? ''
+        : ` (${t('monitorChart.alarmCleared', { time: c.time(r.alarm.clearedAt) })})`;
+    parts.push(`${t('chart.alarm')} ${name}${cleared}`);
+  }
+  if (r.transmitter) {
+    const state = r.transmitter.stateKey ? t(r.transmitter.stateKey) : r.transmitter.state;
+    parts.push(`${t('chart.transmtr')}: ${state}`);
+  }
   return parts.join(' · ');
 }

@@ -38,7 +38,7 @@ export function MonitorChart({ chart, window, prefs, hours, onHours, showAlarms 
     () => ({ prefs, lang, t, time: (ms) => formatTime(ms, lang) }),
     [prefs, lang, t],
   );
-  const { glucoseLow, glucoseHigh, basalMax } = model;
+  const { glucoseLow, glucoseHigh, basalMax, sleep, transmitter, alarms } = model;
   const options = useCallback(
     (input: ChartOptionsInput) =>
       monitorChartOptions(
@@ -57,10 +57,13 @@ export function MonitorChart({ chart, window, prefs, hours, onHours, showAlarms 
             `${formatNumber(v, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${t('units.insulin')}`,
           formatTime: (ms) => formatTime(ms, lang),
           labels: { high: t('monitor.glucose.high'), low: t('monitor.glucose.low') },
+          sleep,
+          transmitter,
+          alarms,
         },
         input,
       ),
-    [prefs, glucoseLow, glucoseHigh, basalMax, hours, showAlarms, lang, t],
+    [prefs, glucoseLow, glucoseHigh, basalMax, hours, showAlarms, lang, t, sleep, transmitter, alarms],
   );
   const [cursorAt, setCursorAt] = useState<number | null>(null);
 

@@ -54,9 +54,13 @@ export function isValid(errors: Errors<string>): boolean {
 }
 
 /** Step B answers: an unknown user is said so (spec §8 "user does not exist"). */
+/** Step B's answers (spec §8 "Seccode: 1 user not exist, otherwise try again"). */
 export function resetRequestFailureKey(code: number): string {
   if (code === ErrorCode.USER_NOT_EXIST || code === ErrorCode.NOT_FOUND) return 'messages.userNotExist';
-  return failureKey({ code });
+  if (code === ErrorCode.SEND_FAILED) return 'messages.sendFailed';
+  // The wait and the connection's own failures say more than "try again".
+  if (code === ErrorCode.RATE_LIMITED || code < 0) return failureKey({ code });
+  return 'messages.tryAgain';
 }
 
 export function resetFailureKey(code: number): string {

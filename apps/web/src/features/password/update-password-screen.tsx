@@ -151,7 +151,9 @@ export function UpdatePasswordScreen() {
       )}
       {step === 'done' && (
         <div className="form">
-          <Notice kind="success">{t('success.passwordChanged')}</Notice>
+          <Notice kind="success">
+            {t('success.verified')} {t('success.passwordChanged')}
+          </Notice>
           <Link className="btn btn--primary btn--block" to={back}>
             {t('reset.toSignIn')}
           </Link>

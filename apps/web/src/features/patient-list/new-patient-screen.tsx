@@ -57,7 +57,8 @@ export function NewPatientScreen() {
     setBusy(false);
     if (res.ok) {
       void queryClient.invalidateQueries({ queryKey: patientListKeys.all });
-      void navigate(patientViewPath(res.data.uid, false));
+      // The patient view opens with the catalogue's "Created." (spec §8 success messages).
+      void navigate(patientViewPath(res.data.uid, false), { state: { notice: 'success.created' } });
       return;
     }
     const details = (res.body.details ?? []) as Array<{ path: string; message: string }>;

@@ -13,3 +13,17 @@ const PROFILE_PATHS: Record<Area, { register: string; other: string }> = {
 export function profilePath(area: Area, createdBy: string): string {
   return PROFILE_PATHS[area][createdBy === 'register' ? 'register' : 'other'];
 }
+
+/** Where the '2' variant of the clinic profile lives besides its /ClinicHcp home (spec §2 lists
+ *  /clinic_patientProfile2 among the /Hcp children too). */
+const CLINIC_REGISTER_ALIASES = ['/ClinicHcp/clinic_patientProfile2', '/Hcp/clinic_patientProfile2'];
+
+/**
+ * The clinic profile path to show for this patient when `pathname` was opened: itself when it is
+ * the right variant (either home of the '2' variant), otherwise the right variant's path.
+ */
+export function clinicProfileTarget(pathname: string, createdBy: string): string {
+  const right = profilePath('clinic', createdBy);
+  if (right === PROFILE_PATHS.clinic.register && CLINIC_REGISTER_ALIASES.includes(pathname)) return pathname;
+  return right;
+}

@@ -2,17 +2,23 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '@cgm/contract';
 import { PatientShell, profilePath, withUid, type Area } from './patient-shell';
+import { clinicProfileTarget } from './profile-path';
 import { editsPersonalDetails, ProfileEditForm } from './profile-edit-form';
 import { ProfileFacts } from './profile-facts';
 import { RecordsSummary } from './records-summary';
+import { Notice } from '../../components/notice';
 
 /** /Hcp and /ClinicHcp: the chosen patient at a glance, with the way to each part of their file. */
 function Overview({ area }: { area: Area }) {
   const { t } = useTranslation();
+  const { state } = useLocation();
+  // A notice the previous screen left (a new patient: "Created.").
+  const notice = (state as { notice?: unknown } | null)?.notice;
   return (
     <PatientShell area={area} tab="overview" title={t('patientView.overview')}>
       {(profile, uid) => (
         <>
+          {notice === 'success.created' && <Notice kind="success">{t('success.created')}</Notice>}
           <ProfileFacts profile={profile} groups={['personal', 'clinic']} />
           <nav className="pv-links" aria-label={t('patientView.tabsLabel')}>
             <Link
@@ -148,8 +154,8 @@ export function PatientProfile3Screen() {
 }
 
 /**
- * /Hcp/clinic_patientProfile and /ClinicHcp/clinic_patientProfile2 (the latter for created_by
- * register, spec §2): the clinic login reads only. A patient opened on the other variant's path is
+ * /Hcp/clinic_patientProfile and /ClinicHcp/clinic_patientProfile2 or /Hcp/clinic_patientProfile2
+ * (the '2' variant, for created_by register, spec §2): the clinic login reads only. A patient opened on the other variant's path is
  * sent to the right one, as in the HCP's view.
  */
 export function ClinicProfileScreen() {
@@ -158,7 +164,7 @@ export function ClinicProfileScreen() {
   return (
     <PatientShell area="clinic" tab="profile" title={t('patientView.tabs.profile')}>
       {(profile, uid) => {
-        const right = profilePath('clinic', profile.created_by);
+        const right = clinicProfileTarget(pathname, profile.created_by);
         if (right !== pathname) return <Navigate to={withUid(right, uid)} replace />;
         return <ProfileFacts profile={profile} />;
       }}

@@ -111,7 +111,9 @@ describe('failure keys', () => {
     [2, 'messages.userNotExist'],
     [26, 'errors.registerFailedSpecific'],
     [107, 'errors.rateLimited'],
+    [113, 'messages.sendFailed'],
     [100, 'messages.tryAgain'],
+    [500, 'messages.tryAgain'],
     [-2, 'errors.timeout'],
   ])('seccode %i → %s', (code, key) => {
     expect(sendCodeFailureKey(code)).toBe(key);

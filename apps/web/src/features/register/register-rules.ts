@@ -128,6 +128,8 @@ export function sendCodeFailureKey(code: number): string {
   if (code === 1 || code === ErrorCode.USER_NOT_EXIST) return 'messages.userNotExist';
   if (code === ErrorCode.REGISTER_FAILED_SPECIFIC) return 'errors.registerFailedSpecific';
   if (code === ErrorCode.RATE_LIMITED) return 'errors.rateLimited';
+  // The mail server or SMS gateway refused the code: the catalogue's "Sending failed."
+  if (code === ErrorCode.SEND_FAILED) return 'messages.sendFailed';
   if (code < 0) return failureKey({ code });
   return 'messages.tryAgain';
 }
