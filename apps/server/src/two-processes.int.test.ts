@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
 import { createUser } from './cli/create-user';
+import { testConfig } from './config';
 import { openDatabase } from './db/client';
 import { devices, relations } from './db/schema';
 import { newId, newToken, sha256 } from './lib/crypto';
@@ -89,7 +90,13 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     const database = await openDatabase({ databaseUrl });
     try {
       const user = (username: string, userType: 'P' | 'M') =>
-        createUser(database.db, { username, password: TEST_PASSWORD, userType, realname: username });
+        createUser(database.db, {
+          username,
+          password: TEST_PASSWORD,
+          userType,
+          realname: username,
+          termsVersion: testConfig().TERMS_VERSION,
+        });
       patientId = await user('patient@example.com', 'P');
       for (const carer of ['carer-a@example.com', 'carer-b@example.com']) {
         const followerId = await user(carer, 'M');

@@ -79,7 +79,13 @@ describe.skipIf(!run)('reports from a hot standby (DATABASE_READ_URL)', () => {
       { database },
     );
     const user = (username: string, userType: 'P' | 'M') =>
-      createUser(t.ctx.db, { username, password: TEST_PASSWORD, userType, realname: username });
+      createUser(t.ctx.db, {
+        username,
+        password: TEST_PASSWORD,
+        userType,
+        realname: username,
+        termsVersion: t.ctx.config.TERMS_VERSION,
+      });
     patientId = await user('patient@example.com', 'P');
     carerId = await user('carer@example.com', 'M');
     await t.ctx.db.insert(relations).values({
