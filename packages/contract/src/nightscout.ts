@@ -197,6 +197,6 @@ export type ImportResponse = z.infer<typeof importResponse>;
 export const exportQuery = z.object({
   from: z.coerce.number().int(),
   to: z.coerce.number().int(),
-  format: z.enum(['csv', 'json', 'fhir']),
+  format: z.enum(['csv', 'json']),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;

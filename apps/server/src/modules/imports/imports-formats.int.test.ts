@@ -131,7 +131,7 @@ describe('German exports', () => {
     expect(new Set(sg.map((r) => r.serial))).toEqual(new Set(['import:Dexcom G7 Mobile App']));
     const ins = await rows<{ event_type: string; value: number }>(
       sql`select event_type, value from events where patient_id = ${p.ids.other}
-        and time >= '2026-11-22' and time < '2026-11-18' order by time`,
+        and time >= '2026-11-19' and time < '2026-11-20' order by time`,
     );
     expect(ins).toEqual([
       { event_type: 'CARB', value: 40 },
