@@ -14,28 +14,31 @@ const CATEGORY = {
   coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }],
 };
 
-/** The guide's codes (profiles.fsh), LOINC display names. */
+/** The guide's LOINC codes (profiles.fsh), written as its examples write them: the code alone. */
 export const CGM_LOINC = {
-  summary: ['107931-8', 'Continuous glucose monitoring summary panel - Reporting Period'],
-  timesInRanges: ['106793-3', 'Continuous glucose monitoring time in ranges panel'],
-  veryLow: ['104642-4', 'Continuous glucose monitoring time below glucose threshold level 2'],
-  low: ['104641-6', 'Continuous glucose monitoring time below glucose threshold level 1'],
-  inRange: ['97510-2', 'Continuous glucose monitoring time in range'],
-  high: ['104640-8', 'Continuous glucose monitoring time above glucose threshold level 1'],
-  veryHigh: ['104639-0', 'Continuous glucose monitoring time above glucose threshold level 2'],
-  mean: ['97507-8', 'Glucose [Mass/volume] in Serum or Plasma by Continuous glucose monitoring'],
-  gmi: ['97506-0', 'Glucose management indicator by Continuous glucose monitoring'],
-  cv: ['104638-2', 'Coefficient of variation of glucose by Continuous glucose monitoring'],
-  daysOfWear: ['104636-6', 'Continuous glucose monitoring duration of use'],
-  activePercent: ['104637-4', 'Continuous glucose monitoring sensor wear time active'],
-  reading: ['99504-3', 'Glucose [Mass/volume] in Interstitial fluid'],
+  summary: '107931-8',
+  timesInRanges: '106793-3',
+  // The five ranges (< 54, 54–69, 70–180, 181–250, > 250 mg/dL), in the guide's slices' order.
+  veryLow: '104642-4',
+  low: '104641-6',
+  inRange: '97510-2',
+  high: '104640-8',
+  veryHigh: '104639-0',
+  mean: '97507-8',
+  gmi: '97506-0',
+  cv: '104638-2',
+  daysOfWear: '104636-6',
+  activePercent: '104637-4',
+  reading: '99504-3',
 } as const;
 
-type Code = readonly [string, string];
+type Code = string;
 type Json = Record<string, unknown>;
-const concept = ([code, display]: Code) => ({ coding: [{ system: LOINC, code, display }] });
+const concept = (code: Code) => ({ coding: [{ system: LOINC, code }] });
 const quantity = (value: number, unit: string, code: string) => ({ value, unit, system: UCUM, code });
 const percent = (v: number) => quantity(round(v, 2), '%', '%');
+/** The unit text the guide's profiles fix for mg/dL (`'mg/dL' "mg/dl"`: a pattern, so required). */
+const MGDL_TEXT = 'mg/dl';
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 export interface FhirInput {
@@ -94,7 +97,7 @@ export function cgmBundle(input: FhirInput): Json {
       ? { component: ([['veryLow', tir.very_low], ['low', tir.low], ['inRange', tir.in_range], ['high', tir.high], ['veryHigh', tir.very_high]] as const)
             .map(([k, v]) => ({ code: concept(CGM_LOINC[k]), valueQuantity: percent(v) })) }
       : {}), // prettier-ignore
-    summary('cgm-summary-mean-glucose-mass-per-volume', CGM_LOINC.mean, s.mean === null ? null : quantity(round(s.mean, 1), 'mg/dL', 'mg/dL'), 'no readings'), // prettier-ignore
+    summary('cgm-summary-mean-glucose-mass-per-volume', CGM_LOINC.mean, s.mean === null ? null : quantity(round(s.mean, 1), MGDL_TEXT, 'mg/dL'), 'no readings'), // prettier-ignore
     summary('cgm-summary-gmi', CGM_LOINC.gmi, s.gmi === null ? null : percent(s.gmi), withheld(s.gmi_withheld)),
     summary('cgm-summary-coefficient-of-variation', CGM_LOINC.cv, s.cv === null ? null : percent(s.cv), 'fewer than two readings'), // prettier-ignore
     summary('cgm-summary-days-of-wear', CGM_LOINC.daysOfWear, quantity(input.daysWithData, 'days', 'd'), ''),
@@ -126,7 +129,7 @@ export function cgmBundle(input: FhirInput): Json {
       code: concept(CGM_LOINC.reading),
       subject,
       effectiveDateTime: fhirDateTime(times[i]!, offsets[i]!),
-      valueQuantity: quantity(values[i]!, 'mg/dL', 'mg/dL'),
+      valueQuantity: quantity(values[i]!, MGDL_TEXT, 'mg/dL'),
     });
   return {
     resourceType: 'Bundle',
