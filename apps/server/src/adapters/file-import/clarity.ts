@@ -37,7 +37,7 @@ const EVENT_TYPES: Record<string, string> = {
   Bewegung: 'Exercise',
   Training: 'Exercise',
   Gesundheit: 'Health',
-  'Gerät': 'Device',
+  Gerät: 'Device',
 };
 
 export function parseClarity(text: string, tz: string, out: ParsedFile): void {

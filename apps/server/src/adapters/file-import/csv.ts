@@ -88,8 +88,10 @@ function clock(h: string, m: string, sec: string | undefined, ampm: string | und
   return [hour, Number(m), Number(sec ?? 0)];
 }
 
-const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([AaPp]\.?\s?[Mm]\.?)?$/;
-const DMY_TIME = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp]\.?\s?[Mm]\.?)?$/;
+const ISO_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([AaPp]\.?\s?[Mm]\.?)?$/;
+const DMY_TIME =
+  /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp]\.?\s?[Mm]\.?)?$/;
 
 /**
  * Epoch ms of a CSV time written in the zone's local time: ISO-like "2026-11-20T08:00:00", or

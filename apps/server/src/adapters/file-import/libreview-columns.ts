@@ -18,9 +18,12 @@ const NAMES: Record<LibreColumn, RegExp> = {
   type: /^(Record Type|Aufzeichnungstyp|Type d.enregistrement|Tipo (di )?registrazione|Tipo de registro|Type registratie|Registratietype)$/i,
   hist: /^(Historic Glucose|Glukosewert-Verlauf|Historique de la glycémie|Glucosio storico|Glucosa histórica|Historische glucose)/i,
   scan: /^(Scan Glucose|Glukose-Scan|Glycémie scannée|Glycémie par scan|Glucosio scansione|Glucosa escaneada|Gescande glucose)/i,
-  strip: /^(Strip Glucose|Glukose-Teststreifen|Glycémie par bandelette|Glucosio striscia|Glucosa de tira|Strip-glucose)/i,
-  rapid: /^(Rapid-Acting Insulin \(units\)|Schnellwirkendes Insulin \(Einheiten\)|Insuline à action rapide \(unités\)|Insulina ad azione rapida \(unità\)|Insulina de acción rápida \(unidades\)|Snelwerkende insuline \(eenheden\))$/i,
-  carbs: /^(Carbohydrates \(grams\)|Kohlenhydrate \(Gramm\)|Glucides \(grammes\)|Carboidrati \(grammi\)|Carbohidratos \(gramos\)|Koolhydraten \(gram\))$/i,
+  strip:
+    /^(Strip Glucose|Glukose-Teststreifen|Glycémie par bandelette|Glucosio striscia|Glucosa de tira|Strip-glucose)/i,
+  rapid:
+    /^(Rapid-Acting Insulin \(units\)|Schnellwirkendes Insulin \(Einheiten\)|Insuline à action rapide \(unités\)|Insulina ad azione rapida \(unità\)|Insulina de acción rápida \(unidades\)|Snelwerkende insuline \(eenheden\))$/i,
+  carbs:
+    /^(Carbohydrates \(grams\)|Kohlenhydrate \(Gramm\)|Glucides \(grammes\)|Carboidrati \(grammi\)|Carbohidratos \(gramos\)|Koolhydraten \(gram\))$/i,
   long: /^(Long-Acting Insulin( Value)? \(units\)|Depotinsulin \(Einheiten\)|Insuline à action lente \(unités\)|Insulina ad azione lenta \(unità\)|Insulina de acción lenta \(unidades\)|Langwerkende insuline \(eenheden\))$/i,
   notes: /^(Notes|Notizen|Remarques|Note|Notas|Notities)$/i,
 };

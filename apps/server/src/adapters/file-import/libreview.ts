@@ -23,7 +23,10 @@ export function parseLibreView(text: string, tz: string, out: ParsedFile, given?
   const { carbs: iCarbs, long: iLong, notes: iNotes } = found.col;
   const mmol = /mmol/i.test(head[iHist] ?? '');
   const body = rows.slice(h + 1);
-  const order = (out.dateOrder = decideDateOrder(body.map((r) => r[iTime] ?? ''), given));
+  const order = (out.dateOrder = decideDateOrder(
+    body.map((r) => r[iTime] ?? ''),
+    given,
+  ));
   if (order.mixed) return out.fail('imports.problem.mixedDateOrder');
   if (order.ask !== null) return out.fail('imports.problem.dateOrderNeeded');
   const mgdl = (v: number) => Math.round(mmol ? v * MGDL_PER_MMOL : v);

@@ -1,6 +1,7 @@
 import { parseCsv } from './csv';
 import { FILE_SERIAL, sgSerialOf, type ParsedFile, type Unkeyed } from './parsed';
-import { PORTAL_CSV_COLUMNS, PORTAL_CSV_INFO_TYPES } from './portal-csv-columns';
+import type { PORTAL_CSV_COLUMNS} from './portal-csv-columns';
+import { PORTAL_CSV_INFO_TYPES } from './portal-csv-columns';
 
 // The portal's own CSV export read back: each line's `record` column is the stored row as a device
 // record, its time and UTC offset are the line's. Sensor readings keep their device (a source of
@@ -16,7 +17,12 @@ export function parsePortalCsv(text: string, out: ParsedFile): void {
   const rows = parseCsv(text);
   const head = rows[0]?.map((c) => c.trim()) ?? [];
   const col = (name: (typeof PORTAL_CSV_COLUMNS)[number]) => head.indexOf(name);
-  const [iTime, iOffset, iType, iRecord] = [col('time_utc'), col('utc_offset_min'), col('type'), col('record')];
+  const [iTime, iOffset, iType, iRecord] = [
+    col('time_utc'),
+    col('utc_offset_min'),
+    col('type'),
+    col('record'),
+  ];
   if (iTime < 0 || iOffset < 0 || iType < 0 || iRecord < 0) return out.fail('imports.problem.notPortalCsv');
   rows.slice(1).forEach((r, i) => {
     const row = `row ${i + 2}`;

@@ -26,7 +26,11 @@ export async function exportCsv(db: Db, patientId: string, q: ExportQuery): Prom
     db.select().from(bgReadings).where(range(bgReadings)).orderBy(bgReadings.time),
     db.select().from(boluses).where(range(boluses)).orderBy(boluses.time),
     db.select().from(basalSegments).where(range(basalSegments)).orderBy(basalSegments.time),
-    db.select().from(events).where(and(range(events), isNull(events.deletedAt))).orderBy(events.time),
+    db
+      .select()
+      .from(events)
+      .where(and(range(events), isNull(events.deletedAt)))
+      .orderBy(events.time),
   ]);
   const lines: string[][] = [];
   for (const s of sg)

@@ -29,5 +29,9 @@ export async function exportFile(
       filename: `${name}.json`,
       body: JSON.stringify(await timelineDocuments(db, patientId, q.from, q.to)),
     };
-  return { type: 'text/csv; charset=utf-8', filename: `${name}.csv`, body: await exportCsv(db, patientId, q) };
+  return {
+    type: 'text/csv; charset=utf-8',
+    filename: `${name}.csv`,
+    body: await exportCsv(db, patientId, q),
+  };
 }

@@ -103,7 +103,13 @@ describe('German exports', () => {
       time_zone: 'Europe/Berlin',
     });
     expect(body.problems).toEqual([]);
-    expect(body).toMatchObject({ read: 11, stored: 11, rejected: 0, date_order: 'dmy', date_order_by: 'file' });
+    expect(body).toMatchObject({
+      read: 11,
+      stored: 11,
+      rejected: 0,
+      date_order: 'dmy',
+      date_order_by: 'file',
+    });
     const sg = await readings('other', '2026-11-18T00:00:00Z', 1);
     expect(sg.length).toBe(9);
     // 06:00 in Berlin is 05:00 UTC; 5,5 mmol/L is 99 mg/dL.
@@ -125,7 +131,9 @@ describe('German exports', () => {
     });
     // 6 readings, a bolus, carbs, long-acting insulin; the alert is reported as not imported.
     expect(body).toMatchObject({ read: 10, stored: 9, rejected: 1 });
-    expect(body.problems).toEqual(['Clarity rows of event type "Warnung": 1 not imported (no portal record for them)']);
+    expect(body.problems).toEqual([
+      'Clarity rows of event type "Warnung": 1 not imported (no portal record for them)',
+    ]);
     const sg = await readings('other', '2026-11-19T00:00:00Z', 1);
     expect(sg.map((r) => r.mgdl)).toEqual([104, 110, 40, 400, 132, 133]);
     expect(new Set(sg.map((r) => r.serial))).toEqual(new Set(['import:Dexcom G7 Mobile App']));

@@ -51,7 +51,13 @@ describe('Tidepool: every basal type, suspends and automated boluses', () => {
     const body = await importFile('patient', 'tidepool_json', fixture('tidepool-loop.json'));
     expect(body).toMatchObject({ read: 13, stored: 12, duplicates: 0, rejected: 1 });
     expect(body.problems).toEqual(['Tidepool data of type "pumpSettings": 1 not imported (no portal record for them)']); // prettier-ignore
-    const basal = await rows<{ code: string; duration_min: number; rate: number; delivered: number; auto: unknown }>(
+    const basal = await rows<{
+      code: string;
+      duration_min: number;
+      rate: number;
+      delivered: number;
+      auto: unknown;
+    }>(
       sql`select code, duration_min, rate, delivered, auto from basal_segments
         where patient_id = ${p.ids.patient} order by time, duration_min`,
     );
@@ -80,7 +86,9 @@ describe('the portal’s own exports imported again', () => {
     expect(body).toMatchObject({ stored: 2, rejected: 0 }); // the bolus and its carbs
     const treatments = (JSON.parse(await exportOf('patient', 'json')) as { treatments: Array<Record<string, unknown>> })
       .treatments.filter((d) => d.created_at === MEAL_BOLUS.created_at); // prettier-ignore
-    expect(treatments).toEqual([expect.objectContaining({ eventType: 'Meal Bolus', insulin: 3.5, carbs: 42 })]);
+    expect(treatments).toEqual([
+      expect.objectContaining({ eventType: 'Meal Bolus', insulin: 3.5, carbs: 42 }),
+    ]);
     // The Tidepool wizard's carbs and bolus of one time are one Meal Bolus too.
     expect(await exportOf('patient', 'json')).toContain('"carbs":45');
     const again = await importFile('patient', 'nightscout_json', await exportOf('patient', 'json'));

@@ -52,7 +52,11 @@ describe('the FHIR export as the HL7 CGM guide writes it', () => {
   });
 
   it('is a transaction bundle of the guide: patient, panel, its six members, the readings', () => {
-    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'transaction', timestamp: '2024-06-01T08:00:00.000Z' });
+    expect(bundle).toMatchObject({
+      resourceType: 'Bundle',
+      type: 'transaction',
+      timestamp: '2024-06-01T08:00:00.000Z',
+    });
     const entries = bundle.entry as Json[];
     expect(entries.map((e) => e.resource.resourceType)).toEqual(['Patient', ...Array(8).fill('Observation')]);
     expect(entries.every((e) => e.request.method === 'POST' && /^urn:uuid:/.test(e.fullUrl))).toBe(true);
@@ -60,14 +64,18 @@ describe('the FHIR export as the HL7 CGM guide writes it', () => {
     const panel = byCode(bundle, '107931-8')!;
     expect(panel.hasMember).toHaveLength(6);
     expect(panel.hasMember.every((m: Json) => urls.has(m.reference))).toBe(true);
-    expect(entries[0]!.resource.identifier).toEqual([{ system: 'https://portal.example/patients', value: 'p1' }]);
+    expect(entries[0]!.resource.identifier).toEqual([
+      { system: 'https://portal.example/patients', value: 'p1' },
+    ]);
   });
 
   it('is valid against the FHIR R4 JSON schema', () => {
     expect(fhirSchemaErrors(bundle)).toEqual([]);
     for (const r of resources(bundle)) expect(fhirSchemaErrors(r)).toEqual([]);
     // The schema does catch a broken resource (a test that could not fail would prove nothing).
-    expect(fhirSchemaErrors({ resourceType: 'Observation', status: 'done', code: {} }).length).toBeGreaterThan(0);
+    expect(
+      fhirSchemaErrors({ resourceType: 'Observation', status: 'done', code: {} }).length,
+    ).toBeGreaterThan(0);
   });
 
   it('says why a figure is missing instead of claiming the profile: GMI withheld, no readings', () => {

@@ -88,7 +88,11 @@ export function cgmBundle(input: FhirInput): Json {
       subject,
       effectivePeriod: period,
       ...extra,
-      ...(value ? { valueQuantity: value } : extra.component ? {} : { dataAbsentReason: absentReason(absent) }),
+      ...(value
+        ? { valueQuantity: value }
+        : extra.component
+          ? {}
+          : { dataAbsentReason: absentReason(absent) }),
     });
   const s = input.stats;
   const tir = s.time_in_ranges;
@@ -98,7 +102,12 @@ export function cgmBundle(input: FhirInput): Json {
             .map(([k, v]) => ({ code: concept(CGM_LOINC[k]), valueQuantity: percent(v) })) }
       : {}), // prettier-ignore
     summary('cgm-summary-mean-glucose-mass-per-volume', CGM_LOINC.mean, s.mean === null ? null : quantity(round(s.mean, 1), MGDL_TEXT, 'mg/dL'), 'no readings'), // prettier-ignore
-    summary('cgm-summary-gmi', CGM_LOINC.gmi, s.gmi === null ? null : percent(s.gmi), withheld(s.gmi_withheld)),
+    summary(
+      'cgm-summary-gmi',
+      CGM_LOINC.gmi,
+      s.gmi === null ? null : percent(s.gmi),
+      withheld(s.gmi_withheld),
+    ),
     summary('cgm-summary-coefficient-of-variation', CGM_LOINC.cv, s.cv === null ? null : percent(s.cv), 'fewer than two readings'), // prettier-ignore
     summary('cgm-summary-days-of-wear', CGM_LOINC.daysOfWear, quantity(input.daysWithData, 'days', 'd'), ''),
     summary('cgm-summary-sensor-active-percentage', CGM_LOINC.activePercent, input.sensorWear === null ? null : percent(input.sensorWear), 'no period'), // prettier-ignore

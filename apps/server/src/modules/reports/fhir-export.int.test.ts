@@ -50,16 +50,22 @@ describe('the FHIR export of a range', () => {
     expect(valueOf(b, '97506-0').dataAbsentReason.text).toBe(`withheld: ${r.stats.gmi_withheld}`);
     const readings = (b.entry as Json[]).filter((e) => e.resource.code?.coding[0].code === '99504-3');
     expect(readings.length).toBe(r.stats.count);
-    expect(readings[0].resource.effectiveDateTime).toMatch(/^2025-01-07T00:0\d:\d\d-05:00$/);
+    expect(readings[0]!.resource.effectiveDateTime).toMatch(/^2025-01-07T00:0\d:\d\d-05:00$/);
     expect(fhirSchemaErrors(b)).toEqual([]);
   });
 
   it('refuses a range the reports refuse, and a stranger', async () => {
-    const long = await t.call<Loose>('GET', `${API.reportFhir(p.ids.patient)}?from=2024-01-01&to=2025-01-09`, {
-      token: p.tokens.patient,
-    });
+    const long = await t.call<Loose>(
+      'GET',
+      `${API.reportFhir(p.ids.patient)}?from=2024-01-01&to=2025-01-09`,
+      {
+        token: p.tokens.patient,
+      },
+    );
     expect(long.status).toBe(400);
-    const stranger = await t.call<Loose>('GET', API.reportFhir(p.ids.patient) + range, { token: p.tokens.stranger });
+    const stranger = await t.call<Loose>('GET', API.reportFhir(p.ids.patient) + range, {
+      token: p.tokens.stranger,
+    });
     expect(stranger.status).toBe(403);
   });
 });

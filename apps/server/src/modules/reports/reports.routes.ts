@@ -164,14 +164,20 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
           'The range as an HL7 FHIR R4 Bundle (CGM Implementation Guide: summary observations and sensor readings; ≤ 90 days)',
         params,
         querystring: reportQuery,
-        response: { ...refusals, 200: z.string().describe('The Bundle (application/fhir+json), as an attachment') },
+        response: {
+          ...refusals,
+          200: z.string().describe('The Bundle (application/fhir+json), as an attachment'),
+        },
       },
     },
     async (req, reply) => {
       const bundle = await reports.fhir(requireActor(req), req.params.id, req.query);
       return reply
         .header('content-type', 'application/fhir+json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="cgm-fhir-${req.query.from}-${req.query.to}.json"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="cgm-fhir-${req.query.from}-${req.query.to}.json"`,
+        )
         .header('cache-control', 'no-store')
         .send(JSON.stringify(bundle));
     },
