@@ -1,6 +1,6 @@
 import { parseCsv } from './csv';
 import { FILE_SERIAL, sgSerialOf, type ParsedFile, type Unkeyed } from './parsed';
-import type { PORTAL_CSV_COLUMNS} from './portal-csv-columns';
+import type { PORTAL_CSV_COLUMNS } from './portal-csv-columns';
 import { PORTAL_CSV_INFO_TYPES } from './portal-csv-columns';
 
 // The portal's own CSV export read back: each line's `record` column is the stored row as a device
