@@ -155,8 +155,13 @@ export const IMPORT_FORMATS = [
   'libreview_csv',
   'nightscout_json',
   'tidepool_json',
+  /** The portal's own CSV export (its JSON export is Nightscout JSON). */
+  'portal_csv',
 ] as const;
 export const importFormat = z.enum(IMPORT_FORMATS);
+/** Day first (05-11-2026 is 5 November) or month first (May 11). */
+export const DATE_ORDERS = ['dmy', 'mdy'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
 export type ImportFormat = z.infer<typeof importFormat>;
 export const importRequest = z.object({
   format: importFormat,
@@ -165,11 +170,16 @@ export const importRequest = z.object({
   content: z.string().min(1).max(60_000_000),
   /** IANA time zone of CSV files' local times (Clarity, LibreView write local times without a zone). */
   time_zone: z.string().max(64).optional(),
+  /**
+   * How the file's dates like 05-11-2026 read (day or month first), when the file itself does not
+   * tell: asked of the person after an answer with `date_order_needed`.
+   */
+  date_order: z.enum(DATE_ORDERS).optional(),
 });
 export type ImportRequest = z.infer<typeof importRequest>;
 export const importResponse = z.object({
   error: z.literal(0),
-  upload_id: z.string(),
+  upload_id: z.string().nullable(),
   read: z.number().int(),
   stored: z.number().int(),
   duplicates: z.number().int(),
@@ -177,6 +187,11 @@ export const importResponse = z.object({
   first_time: z.number().nullable(),
   last_time: z.number().nullable(),
   problems: z.array(z.string()),
+  /** The order the file's day/month dates were read in, and who decided it; null without such dates. */
+  date_order: z.enum(DATE_ORDERS).nullable(),
+  date_order_by: z.enum(['file', 'user']).nullable(),
+  /** Nothing was stored: no date of the file tells the order; this is one of them, to ask about. */
+  date_order_needed: z.string().nullable(),
 });
 export type ImportResponse = z.infer<typeof importResponse>;
 export const exportQuery = z.object({

@@ -122,6 +122,7 @@ export const API = {
   reportDeviceSettings: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/device-settings`,
   reportEvents: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/events`,
   reportAlerts: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/alerts`,
+  reportFhir: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/fhir`,
 } as const;
 
 /** The server's route pattern of a parameterised path: `routeOf(API.monitorStatus)` → `/api/v2.1/monitor/:id/status`. */

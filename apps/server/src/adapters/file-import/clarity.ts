@@ -2,16 +2,42 @@ import { MGDL_PER_MMOL } from '@cgm/domain';
 import { csvNumber, localTime, offsetMinutes, parseCsv } from './csv';
 import { FILE_SERIAL, sgSerialOf, type ParsedFile } from './parsed';
 
-// Dexcom Clarity "Export" CSV: one row per event, local times without a zone. The rows at the top
+// Dexcom Clarity "Export" CSV (English or German: HEADERS): one row per event, local times without a zone. The rows at the top
 // (patient name, devices) have no time; a "Device" row names the app or receiver of a Source
 // Device ID ("Dexcom G6 Mobile App" for "iOS G6"), which is the source of its readings and tells
 // their 5-minute interval (domain NOMINAL_INTERVALS).
 
 const GLUCOSE_LIMITS: Record<string, number> = {
-  // Clarity writes "High" above 400 mg/dL and "Low" below 40: kept at the limit, as very high and
-  // very low readings (leaving them out would lift the time in range).
+  // Clarity writes "High" above 400 mg/dL and "Low" below 40 ("Hoch", "Niedrig" in German): kept
+  // at the limit, as very high and very low readings (leaving them out would lift the time in range).
   High: 400,
   Low: 40,
+  Hoch: 400,
+  Niedrig: 40,
+};
+
+/** Clarity's headers in English and German (a German export also separates with ";"). */
+const HEADERS = {
+  time: /^(Timestamp|Zeitstempel)/i,
+  type: /^(Event Type|Ereignistyp|Ereignisart)$/i,
+  sub: /^(Event Subtype|Ereignisuntertyp|Ereignis-Subtyp|Ereignis-Untertyp)$/i,
+  info: /^(Device Info|Geräteinfo|Geräteinformationen)$/i,
+  source: /^(Source Device ID|Quellgeräte-ID|Quellgerät-ID)$/i,
+  glucose: /^(Glucose Value|Glukosewert)/i,
+  insulin: /^(Insulin Value|Insulinwert)/i,
+  carbs: /^(Carb Value|Kohlenhydratwert)/i,
+  duration: /^(Duration|Dauer)/i,
+};
+
+/** The event types in the languages above, as the English names the parser reads. */
+const EVENT_TYPES: Record<string, string> = {
+  EGW: 'EGV',
+  Kalibrierung: 'Calibration',
+  Kohlenhydrate: 'Carbs',
+  Bewegung: 'Exercise',
+  Training: 'Exercise',
+  Gesundheit: 'Health',
+  Gerät: 'Device',
 };
 
 export function parseClarity(text: string, tz: string, out: ParsedFile): void {
@@ -19,15 +45,15 @@ export function parseClarity(text: string, tz: string, out: ParsedFile): void {
   const head = rows[0]?.map((h) => h.trim()) ?? [];
   const col = (name: RegExp) => head.findIndex((h) => name.test(h));
   const [iTime, iType, iSub, iInfo, iSource, iGlucose, iInsulin, iCarbs, iDuration] = [
-    col(/^Timestamp/i), col(/^Event Type$/i), col(/^Event Subtype$/i), col(/^Device Info$/i),
-    col(/^Source Device ID$/i), col(/^Glucose Value/i), col(/^Insulin Value/i), col(/^Carb Value/i),
-    col(/^Duration/i),
+    col(HEADERS.time), col(HEADERS.type), col(HEADERS.sub), col(HEADERS.info), col(HEADERS.source),
+    col(HEADERS.glucose), col(HEADERS.insulin), col(HEADERS.carbs), col(HEADERS.duration),
   ]; // prettier-ignore
   if (iTime < 0 || iType < 0 || iGlucose < 0) return out.fail('imports.problem.notClarity');
   const mmol = /mmol/i.test(head[iGlucose]!);
   const cell = (r: string[], i: number) => (i >= 0 ? (r[i]?.trim() ?? '') : '');
+  const typeOf = (r: string[]) => EVENT_TYPES[cell(r, iType)] ?? cell(r, iType);
   const devices = new Map(
-    rows.filter((r) => cell(r, iType) === 'Device').map((r) => [cell(r, iSource), cell(r, iInfo)]),
+    rows.filter((r) => typeOf(r) === 'Device').map((r) => [cell(r, iSource), cell(r, iInfo)]),
   );
   const deviceOf = (r: string[]) => {
     const id = cell(r, iSource);
@@ -35,9 +61,9 @@ export function parseClarity(text: string, tz: string, out: ParsedFile): void {
   };
   rows.slice(1).forEach((r, i) => {
     const row = `row ${i + 2}`;
-    const type = cell(r, iType);
+    const type = typeOf(r);
     if (!type || !cell(r, iTime)) return; // the patient and device rows at the top
-    const time = localTime(cell(r, iTime), tz, false);
+    const time = localTime(cell(r, iTime), tz, null);
     if (time === null) return out.reject(row, `unreadable time "${cell(r, iTime)}"`);
     const base = { serial: FILE_SERIAL, time, utc_offset_min: offsetMinutes(time, tz) };
     const g = cell(r, iGlucose);
@@ -54,7 +80,7 @@ export function parseClarity(text: string, tz: string, out: ParsedFile): void {
       const units = csvNumber(cell(r, iInsulin));
       if (units === null) return out.reject(row, 'insulin without units');
       // Long-acting insulin is an injection the person logged, not a pump bolus.
-      if (/long/i.test(subtype))
+      if (/long|lang/i.test(subtype))
         out.add(row, {
           type: 'event',
           ...base,
@@ -79,6 +105,6 @@ export function parseClarity(text: string, tz: string, out: ParsedFile): void {
       });
     } else if (type === 'Health') {
       out.add(row, { type: 'event', ...base, event_type: 'OTR', value: null, notes: `Health: ${subtype}` });
-    } else out.skip(`Clarity rows of event type "${type}"`);
+    } else out.skip(`Clarity rows of event type "${cell(r, iType)}"`);
   });
 }

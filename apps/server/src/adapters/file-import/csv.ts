@@ -1,3 +1,5 @@
+import type { DateOrder } from './date-order';
+
 /** RFC 4180 CSV (quoted fields, doubled quotes, CRLF), comma or semicolon or tab separated. */
 export function parseCsv(text: string): string[][] {
   const src = text.replace(/^\uFEFF/, '');
@@ -74,21 +76,44 @@ export function offsetMinutes(ms: number, timeZone: string): number {
   return Math.round((ms - wall) / 60_000);
 }
 
-/**
- * Epoch ms of a CSV time written in the zone's local time: ISO-like "2026-11-20T08:00:00" or
- * "20-11-2026 13:00" (day first when `dayFirst`, else month first); null when unreadable.
- */
-export function localTime(s: string, tz: string, dayFirst: boolean): number | null {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(s.trim());
-  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(s.trim());
-  let p: [number, number, number, number, number, number] | null = null;
-  if (iso) p = [+iso[1]!, +iso[2]!, +iso[3]!, +iso[4]!, +iso[5]!, +(iso[6] ?? 0)];
-  else if (dmy) {
-    const [a, b] = [+dmy[1]!, +dmy[2]!];
-    p = [+dmy[3]!, dayFirst ? b : a, dayFirst ? a : b, +dmy[4]!, +dmy[5]!, +(dmy[6] ?? 0)];
+/** "hh:mm[:ss]" with an optional AM/PM (US exports: "08:15 PM"); [h, m, s] in 24 hours, or null. */
+function clock(h: string, m: string, sec: string | undefined, ampm: string | undefined): number[] | null {
+  let hour = Number(h);
+  if (ampm) {
+    // 12 AM is midnight, 12 PM noon; a 12-hour clock has no hour 0 or 13.
+    if (hour < 1 || hour > 12) return null;
+    const pm = /^p/i.test(ampm);
+    hour = (hour % 12) + (pm ? 12 : 0);
   }
-  if (!p || p[1] < 1 || p[1] > 12 || p[2] < 1 || p[2] > 31 || p[3] > 23 || p[4] > 59 || p[5] > 59)
-    return null;
+  return [hour, Number(m), Number(sec ?? 0)];
+}
+
+const ISO_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([AaPp]\.?\s?[Mm]\.?)?$/;
+const DMY_TIME =
+  /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp]\.?\s?[Mm]\.?)?$/;
+
+/**
+ * Epoch ms of a CSV time written in the zone's local time: ISO-like "2026-11-20T08:00:00", or
+ * "20-11-2026 13:00" / "11-20-2026 01:00 PM" in the file's date order (date-order.ts decides it;
+ * null reads ISO times only); null when unreadable.
+ */
+export function localTime(s: string, tz: string, order: DateOrder | null): number | null {
+  const iso = ISO_TIME.exec(s.trim());
+  const dmy = iso ? null : DMY_TIME.exec(s.trim());
+  let date: number[] | null = null;
+  let time: number[] | null = null;
+  if (iso) {
+    date = [+iso[1]!, +iso[2]!, +iso[3]!];
+    time = clock(iso[4]!, iso[5]!, iso[6], iso[7]);
+  } else if (dmy && order) {
+    const [a, b] = [+dmy[1]!, +dmy[2]!];
+    date = [+dmy[3]!, order === 'dmy' ? b : a, order === 'dmy' ? a : b];
+    time = clock(dmy[4]!, dmy[5]!, dmy[6], dmy[7]);
+  }
+  if (!date || !time) return null;
+  const p = [...date, ...time] as [number, number, number, number, number, number];
+  if (p[1] < 1 || p[1] > 12 || p[2] < 1 || p[2] > 31 || p[3] > 23 || p[4] > 59 || p[5] > 59) return null;
   return zonedToUtc(p, tz);
 }
 

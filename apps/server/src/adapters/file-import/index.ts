@@ -1,8 +1,9 @@
-import type { ImportFormat } from '@cgm/contract';
+import type { DateOrder, ImportFormat } from '@cgm/contract';
 import { parseClarity } from './clarity';
 import { parseLibreView } from './libreview';
 import { parseNightscout } from './nightscout-json';
 import { parsedFile, type ParsedFile } from './parsed';
+import { parsePortalCsv } from './portal-csv';
 import { parseTidepool } from './tidepool';
 
 // File imports (DESIGN.md "adapters/file-import"): each format straight to device records, which
@@ -10,10 +11,16 @@ import { parseTidepool } from './tidepool';
 
 export { FILE_SERIAL, type ParsedFile } from './parsed';
 
-export function parseImport(format: ImportFormat, content: string, timeZone: string): ParsedFile {
+export function parseImport(
+  format: ImportFormat,
+  content: string,
+  timeZone: string,
+  dateOrder?: DateOrder,
+): ParsedFile {
   const out = parsedFile();
   if (format === 'dexcom_clarity_csv') parseClarity(content, timeZone, out);
-  else if (format === 'libreview_csv') parseLibreView(content, timeZone, out);
+  else if (format === 'libreview_csv') parseLibreView(content, timeZone, out, dateOrder);
+  else if (format === 'portal_csv') parsePortalCsv(content, out);
   else {
     let data: unknown;
     try {

@@ -1,33 +1,38 @@
 import { MGDL_PER_MMOL } from '@cgm/domain';
 import { LIBREVIEW_HISTORIC_DEVICE } from '../../patient-data';
 import { csvNumber, localTime, offsetMinutes, parseCsv } from './csv';
+import { decideDateOrder, type DateOrder } from './date-order';
+import { libreColumns } from './libreview-columns';
 import { FILE_SERIAL, sgSerialOf, type ParsedFile } from './parsed';
 
-// LibreView CSV: a title line, then the header; local times without a zone, day or month first.
+// LibreView CSV: a title line, then the header (in the portal's language: libreview-columns.ts);
+// local times without a zone, day or month first (date-order.ts), with AM/PM in the US.
 // Record types: 0 historic glucose (one value per 15 minutes), 1 scan, 2 strip, 4 insulin, 5 food,
 // 6 notes. Historic records and scans are two sources: historic ones are judged at 15 minutes
 // whatever the sensor (CLINICAL.md "Sampling interval and coverage"), scans are spot checks.
 
 const SCAN_DEVICE = 'LibreView scan';
 
-export function parseLibreView(text: string, tz: string, out: ParsedFile): void {
+export function parseLibreView(text: string, tz: string, out: ParsedFile, given?: DateOrder): void {
   const rows = parseCsv(text);
-  const h = rows.findIndex((r) => r.some((c) => /Record Type/i.test(c)));
-  if (h < 0) return out.fail('imports.problem.notLibreView');
+  const found = libreColumns(rows);
+  if (!found) return out.fail('imports.problem.notLibreView');
+  const h = found.header;
   const head = rows[h]!.map((c) => c.trim());
-  const col = (re: RegExp) => head.findIndex((c) => re.test(c));
-  const [iTime, iType, iHist, iScan, iStrip, iRapid, iCarbs, iLong, iNotes] = [
-    col(/Device Timestamp/i), col(/Record Type/i), col(/^Historic Glucose/i), col(/^Scan Glucose/i), col(/^Strip Glucose/i),
-    col(/^Rapid-Acting Insulin \(units\)/i), col(/^Carbohydrates \(grams\)/i), col(/^Long-Acting Insulin( Value)? \(units\)/i), col(/^Notes/i),
-  ]; // prettier-ignore
+  const { time: iTime, type: iType, hist: iHist, scan: iScan, strip: iStrip, rapid: iRapid } = found.col;
+  const { carbs: iCarbs, long: iLong, notes: iNotes } = found.col;
   const mmol = /mmol/i.test(head[iHist] ?? '');
   const body = rows.slice(h + 1);
-  // Day first when any date's first number cannot be a month.
-  const dayFirst = body.some((r) => Number(/^(\d{1,2})[-/.]/.exec(r[iTime] ?? '')?.[1]) > 12);
+  const order = (out.dateOrder = decideDateOrder(
+    body.map((r) => r[iTime] ?? ''),
+    given,
+  ));
+  if (order.mixed) return out.fail('imports.problem.mixedDateOrder');
+  if (order.ask !== null) return out.fail('imports.problem.dateOrderNeeded');
   const mgdl = (v: number) => Math.round(mmol ? v * MGDL_PER_MMOL : v);
   body.forEach((r, i) => {
     const row = `row ${h + i + 2}`;
-    const time = localTime(r[iTime] ?? '', tz, dayFirst);
+    const time = localTime(r[iTime] ?? '', tz, order.order);
     if (time === null) return out.reject(row, `unreadable time "${r[iTime] ?? ''}"`);
     const base = { serial: FILE_SERIAL, time, utc_offset_min: offsetMinutes(time, tz) };
     const type = r[iType]?.trim() ?? '';

@@ -1,5 +1,6 @@
 import type { DeviceRecord } from '@cgm/contract';
 import { IMPORTED_SERIAL_PREFIX } from '../../patient-data';
+import type { DateOrderDecision } from './date-order';
 
 // What a parser makes of a file: device records, each with the place in the file it came from,
 // and the problems (a row that became no record says why, never silently). Records are keyed so
@@ -60,6 +61,8 @@ export interface ParsedFile {
   problems: string[];
   /** Rows (documents) of the file that gave no record, and files not understood. */
   rejected: number;
+  /** How the file's day/month dates were read (CSV formats with such dates; date-order.ts). */
+  dateOrder: DateOrderDecision | null;
   add(origin: string, record: Unkeyed): void;
   /** A row that gives no record, with why. */
   reject(origin: string, why: string): void;
@@ -77,6 +80,7 @@ export function parsedFile(): ParsedFile {
     origins: [],
     problems: [],
     rejected: 0,
+    dateOrder: null,
     add(origin, record) {
       out.records.push({ ...record, seq: seqOf(record) } as DeviceRecord);
       out.origins.push(origin);

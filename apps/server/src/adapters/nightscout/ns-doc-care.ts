@@ -36,6 +36,11 @@ const SERVED_EVENT = sql`(e.origin in ('device', 'user') or (e.origin = 'uploade
 const NOTE_OF_CHANGE = sql`(e.origin = 'uploaded' and e.event_type = 'OTR' and exists (select 1 from device_sessions d
   where d.patient_id = e.patient_id and d.serial = e.serial and d.started_at = e.time))`;
 
+/** An imported carbs event that the imported bolus of its time carries (ns-doc-treatments.ts). */
+const CARBS_OF_IMPORTED_BOLUS = sql`(e.origin = 'uploaded' and e.event_type = 'CARB' and e.deleted_at is null
+  and ${importedSql('e')} and exists (select 1 from boluses b
+    where b.patient_id = e.patient_id and b.serial = e.serial and b.time = e.time))`;
+
 function eventSql(patientId: string, includeDeleted: boolean): SQL {
   // An imported event by its identity in the file, so deleting and importing it again keeps its id.
   const id = ridOf(
@@ -58,6 +63,7 @@ function eventSql(patientId: string, includeDeleted: boolean): SQL {
   return sql`select ${ownRow({ id, time: 'e.time', doc, modified: EVENT_MODIFIED, deleted: sql`e.deleted_at is not null` })}
     from events e, lateral (select ${sql.raw(ANNOUNCED)} as announced) x
     where e.patient_id = ${patientId} and ${SERVED_EVENT} and not ${NOTE_OF_CHANGE}
+      and not ${CARBS_OF_IMPORTED_BOLUS}
       ${includeDeleted ? sql`` : sql`and e.deleted_at is null`}`;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { IMPORTED_SERIAL_PREFIX } from '../../patient-data';
 import { basalCodesIn, commonFields, msOf, OWN_DEVICE_SQL, ownRow, ridOf, servedSql } from './ns-doc-sql';
 import { ownCareSql, ownCareModifiedSql } from './ns-doc-care';
 
@@ -20,11 +21,16 @@ import { ownCareSql, ownCareModifiedSql } from './ns-doc-care';
 //   `automatic`), so they count as insulin given but not as boluses the person gave.
 // Rows are written by the pump when they close, so a row counts as changed (srvModified) at its end.
 
-// The wizard's carbs of the pump's bolus; an imported bolus's carbs are a carbs event of their own
-// (file-import), which would count them twice.
+// The wizard's carbs of the pump's bolus. An imported bolus's carbs are a carbs event of their own
+// (file-import: a "Meal Bolus" gives a bolus and a carbs event of the same file serial and time);
+// the bolus document carries them and the event is not served on its own (CARBS_OF_IMPORTED_BOLUS
+// in ns-doc-care.ts), so the Meal Bolus is one treatment again, and counts its carbs once.
 const BOLUS_PARTS = `coalesce(b.extended_delivered, 0) as ext, coalesce(b.extended_duration_min, 0) as dur,
   case when b.source = 'realtime' and jsonb_typeof(b.details->'carb') = 'number'
-    and (b.details->>'carb')::float8 > 0 then b.details->'carb' end as carbs`;
+    and (b.details->>'carb')::float8 > 0 then b.details->'carb'
+  when b.serial like '${IMPORTED_SERIAL_PREFIX}%' then (select to_jsonb(max(e.value)) from events e
+    where e.patient_id = b.patient_id and e.serial = b.serial and e.time = b.time
+      and e.event_type = 'CARB' and e.origin = 'uploaded' and e.deleted_at is null and e.value > 0) end as carbs`;
 
 function bolusSql(patientId: string): SQL {
   const id = ridOf('bolus', `b.serial || ':' || b.seq::text`);

@@ -83,8 +83,8 @@ describe('imported data through the Nightscout API', () => {
   ];
   const expectedTreatments = [
     [iso(-108), 'Correction Bolus', { insulin: 4.5 }],
-    [iso(10), 'Carb Correction', { carbs: 40 }],
-    [iso(10), 'Correction Bolus', { insulin: 4 }],
+    // The file's insulin and carbs of one time: one Meal Bolus, as Nightscout's careportal keeps them.
+    [iso(10), 'Meal Bolus', { insulin: 4, carbs: 40 }],
     [iso(15), 'Correction Bolus', { insulin: 0.3, isSMB: true, automatic: true }],
     [iso(20), 'Temp Basal', { absolute: 1.2, duration: 30, automatic: true }],
     [iso(30), 'Combo Bolus', { insulin: 1, enteredinsulin: 3 }],

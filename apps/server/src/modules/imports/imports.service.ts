@@ -22,6 +22,22 @@ function checkZone(tz: string): string {
   }
 }
 
+/** The answer for a file that was read but not stored. */
+const unstored = (problems: string[], ask: string | null): ImportResponse => ({
+  error: 0,
+  upload_id: null,
+  read: 0,
+  stored: 0,
+  duplicates: 0,
+  rejected: 0,
+  first_time: null,
+  last_time: null,
+  problems,
+  date_order: null,
+  date_order_by: null,
+  date_order_needed: ask,
+});
+
 /** File imports (stored as uploaded data, one upload-history row each) and exports of a range. */
 export function createImportsService(ctx: AppContext) {
   return {
@@ -32,7 +48,10 @@ export function createImportsService(ctx: AppContext) {
      */
     async import(patientId: string, input: ImportRequest): Promise<ImportResponse> {
       const tz = checkZone(input.time_zone ?? 'UTC');
-      const parsed = parseImport(input.format, input.content, tz);
+      const parsed = parseImport(input.format, input.content, tz, input.date_order);
+      const order = parsed.dateOrder;
+      // Nothing is stored while the dates' order is open: the screen asks, then imports again.
+      if (order?.ask || order?.mixed) return unstored(parsed.problems, order.ask);
       const out = await appendRecords(ctx, {
         patientId,
         source: 'uploaded',
@@ -58,6 +77,9 @@ export function createImportsService(ctx: AppContext) {
         first_time: times.length ? times.reduce((a, b) => Math.min(a, b)) : null,
         last_time: times.length ? times.reduce((a, b) => Math.max(a, b)) : null,
         problems: problems.slice(0, MAX_PROBLEMS),
+        date_order: order?.order ?? null,
+        date_order_by: order?.by ?? null,
+        date_order_needed: null,
       };
     },
 

@@ -33,6 +33,7 @@ const calls = () => [
   ['GET', API.reportDeviceSettings(id())] as const,
   ['GET', API.reportEvents(id()) + q(range)] as const,
   ['GET', API.reportAlerts(id()) + q(range)] as const,
+  ['GET', API.reportFhir(id()) + q(range)] as const,
 ];
 
 describe('who may read reports (spec §6: a follower only after the patient agreed)', () => {

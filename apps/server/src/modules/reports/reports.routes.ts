@@ -151,4 +151,35 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (req) => extras.alerts(requireActor(req), req.params.id, req.query),
   );
+
+  r.get(
+    routeOf(API.reportFhir),
+    {
+      config: { access: { kind: 'patient', action: 'read', op: 'reports.fhir' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The range as an HL7 FHIR R4 Bundle (CGM Implementation Guide: summary observations and sensor readings; ≤ 90 days)',
+        params,
+        querystring: reportQuery,
+        response: {
+          ...refusals,
+          200: z.string().describe('The Bundle (application/fhir+json), as an attachment'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const bundle = await reports.fhir(requireActor(req), req.params.id, req.query);
+      return reply
+        .header('content-type', 'application/fhir+json; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="cgm-fhir-${req.query.from}-${req.query.to}.json"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(bundle));
+    },
+  );
 }

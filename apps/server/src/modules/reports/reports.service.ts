@@ -10,7 +10,9 @@ import type {
   ReportQuery,
   TaResponse,
 } from '@cgm/contract';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { cgmBundle } from './fhir-bundle';
 import type { Actor } from '../../http/auth';
 import { assertMayAccessPatient } from '../../policy/patient-data';
 import { buildDd } from './build-daily';
@@ -199,6 +201,27 @@ export function createReportsService(ctx: AppContext) {
       const validOnly = kind !== 'dd' && q.valid_days_only === 'true';
       const l = await load(actor, patientId, q, validOnly, RANGE_LIMIT[kind]);
       return chart[kind](patientId, l);
+    },
+
+    /**
+     * The period as an HL7 FHIR R4 Bundle (CGM Implementation Guide, fhir-bundle.ts): the summary
+     * report's figures (ds) and the readings it counted, so the file and the screen agree.
+     */
+    async fhir(actor: Actor, patientId: string, q: ReportQuery): Promise<Record<string, unknown>> {
+      const l = await load(actor, patientId, q, q.valid_days_only === 'true', RANGE_LIMIT.ds);
+      const [g, insulin] = await glucoseAndInsulin(patientId, l);
+      const ds = buildDs(g, l.thresholds, insulin);
+      return cgmBundle({
+        patient: { id: patientId, portal: ctx.config.PUBLIC_URL },
+        from: l.range.from,
+        to: l.range.to,
+        stats: ds.stats,
+        daysWithData: ds.days_with_data,
+        sensorWear: ds.sensor_wear,
+        readings: g.used,
+        generatedAt: ctx.clock.now().getTime(),
+        newId: randomUUID,
+      });
     },
 
     async dataReport(actor: Actor, patientId: string, body: DataReportRequest): Promise<DataReportResponse> {

@@ -84,3 +84,8 @@ export function deleteGroupUser(id: string) {
 export function fetchExport(uid: string, from: string, to: string, format: ExportFormat) {
   return api.getBlob(API.patientExport(uid), { query: { from, to, format }, timeoutMs: 120_000 });
 }
+
+/** The same days as an HL7 FHIR R4 bundle (the reports' FHIR export: summary and readings). */
+export function fetchFhirExport(uid: string, from: string, to: string) {
+  return api.getBlob(API.reportFhir(uid), { query: { from, to }, timeoutMs: 120_000 });
+}

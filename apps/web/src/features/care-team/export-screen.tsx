@@ -8,11 +8,13 @@ import { failureKey } from '../../api/errors';
 import { getMonitorProfile, patientKeys } from '../../api/patient-settings';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';
-import { fetchExport } from './care-team-api';
+import { fetchExport, fetchFhirExport } from './care-team-api';
 import { checkExportRange, EXPORT_PRESETS_DAYS, exportFileName, rangeEndingToday } from './export-range';
 import './care-team.css';
 
-const FORMATS: readonly ExportFormat[] = ['csv', 'json'];
+/** The clinic export's files, and the reports' FHIR bundle of the same days. */
+type FileFormat = ExportFormat | 'fhir';
+const FORMATS: readonly FileFormat[] = ['csv', 'json', 'fhir'];
 
 /** Hands a downloaded file to the browser as a download. */
 function saveFile(blob: Blob, name: string): void {
@@ -35,7 +37,7 @@ export function ExportScreen() {
   const [params] = useSearchParams();
   const uid = params.get('uid')?.trim() ?? '';
   const [range, setRange] = useState(() => rangeEndingToday(14, Date.now()));
-  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [format, setFormat] = useState<FileFormat>('csv');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -59,10 +61,18 @@ export function ExportScreen() {
     if (!check.ok) return setProblem(check.problem ?? 'messages.dateSelectionWrong');
     setProblem(null);
     setBusy(true);
-    const res = await fetchExport(uid, range.from, range.to, format);
+    const res =
+      format === 'fhir'
+        ? await fetchFhirExport(uid, range.from, range.to)
+        : await fetchExport(uid, range.from, range.to, format);
     setBusy(false);
     if (!res.ok) return setProblem(failureKey(res));
-    saveFile(res.data, exportFileName(range.from, range.to, format));
+    saveFile(
+      res.data,
+      format === 'fhir'
+        ? `cgm-fhir-${range.from}-${range.to}.json`
+        : exportFileName(range.from, range.to, format),
+    );
     setDone(true);
   }
 
@@ -118,7 +128,7 @@ export function ExportScreen() {
                   checked={format === f}
                   onChange={() => setFormat(f)}
                 />
-                {t(`export.formats.${f}`)}
+                {f === 'fhir' ? t('fhirExport.format') : t(`export.formats.${f}`)}
               </label>
             ))}
           </fieldset>

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  DATE_ORDERS,
   IMPORT_FORMATS,
   importResponse,
   NS_API,
+  type DateOrder,
   type ImportFormat,
   type ImportResponse,
 } from '@cgm/contract';
@@ -55,30 +57,49 @@ function ImportForm({ uid }: { uid: string }) {
   const { t, i18n } = useTranslation();
   const [format, setFormat] = useState<ImportFormat>('dexcom_clarity_csv');
   const [file, setFile] = useState<File | null>(null);
+  const [order, setOrder] = useState<DateOrder | null>(null);
   const run = useMutation({
-    mutationFn: async (): Promise<ImportResponse> => {
+    mutationFn: async (dateOrder: DateOrder | null): Promise<ImportResponse> => {
       const content = await file!.text();
       const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       return unwrap(
         await api.post(
           NS_API.imports(uid),
-          { format, content, filename: file!.name, time_zone },
+          {
+            format,
+            content,
+            filename: file!.name,
+            time_zone,
+            ...(dateOrder ? { date_order: dateOrder } : {}),
+          },
           importResponse,
         ),
       );
     },
   });
+  const restart = () => {
+    setOrder(null);
+    run.reset();
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (file) run.mutate();
+    if (file) run.mutate(run.data?.date_order_needed ? order : null);
   };
   const r = run.data;
+  const asking = r?.date_order_needed ?? null;
   return (
     <form className="imports__form" onSubmit={submit}>
       <h2 className="section__title">{t('imports.importTitle')}</h2>
       <label>
         {t('imports.format')}
-        <select className="input" value={format} onChange={(e) => setFormat(e.target.value as ImportFormat)}>
+        <select
+          className="input"
+          value={format}
+          onChange={(e) => {
+            setFormat(e.target.value as ImportFormat);
+            restart();
+          }}
+        >
           {IMPORT_FORMATS.map((f) => (
             <option key={f} value={f}>
               {t(`imports.formats.${f}`)}
@@ -91,18 +112,26 @@ function ImportForm({ uid }: { uid: string }) {
         <input
           type="file"
           accept=".csv,.json,.txt"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            restart();
+          }}
           required
         />
       </label>
       <p className="imports__hint">
         {t('imports.timeZoneHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
       </p>
-      <button className="btn btn--primary" type="submit" disabled={!file || run.isPending}>
+      {asking && <DateOrderQuestion sample={asking} order={order} onChange={setOrder} />}
+      <button
+        className="btn btn--primary"
+        type="submit"
+        disabled={!file || run.isPending || (asking !== null && order === null)}
+      >
         {run.isPending ? t('imports.importing') : t('imports.importButton')}
       </button>
       {run.isError && <Notice kind="error">{t('imports.failed')}</Notice>}
-      {r && (
+      {r && !asking && (
         <Notice kind={r.stored > 0 ? 'success' : 'info'}>
           {t('imports.result', {
             read: r.read,
@@ -119,9 +148,62 @@ function ImportForm({ uid }: { uid: string }) {
               })}
             </>
           )}
+          {r.date_order && (
+            <>
+              {' '}
+              {t(r.date_order_by === 'user' ? 'importDates.readAsChosen' : 'importDates.readAsFileShows', {
+                order: t(`importDates.${r.date_order}`),
+              })}
+            </>
+          )}
+        </Notice>
+      )}
+      {r && !asking && r.problems.some(isProblemKey) && (
+        <Notice kind="error">
+          {r.problems
+            .filter(isProblemKey)
+            .map((k) => t(k))
+            .join(' ')}
         </Notice>
       )}
     </form>
+  );
+}
+
+/** The file-level problems the server names by their text key (row problems are technical). */
+const isProblemKey = (p: string) => p.startsWith('imports.problem.');
+
+/**
+ * The question when no date of the file tells whether it is day or month first: the choices show
+ * what one of the file's own dates would be either way.
+ */
+function DateOrderQuestion(props: {
+  sample: string;
+  order: DateOrder | null;
+  onChange: (o: DateOrder) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [a, b, y] = (/^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})/.exec(props.sample) ?? []).slice(1).map(Number);
+  const day = (d: number, m: number) =>
+    new Date(Date.UTC(y ?? 2000, m - 1, d)).toLocaleDateString(i18n.language, {
+      timeZone: 'UTC',
+      dateStyle: 'long',
+    });
+  return (
+    <fieldset className="imports__question">
+      <legend>{t('importDates.question', { sample: props.sample })}</legend>
+      {DATE_ORDERS.map((o) => (
+        <label key={o} className="imports__choice">
+          <input
+            type="radio"
+            name="date-order"
+            checked={props.order === o}
+            onChange={() => props.onChange(o)}
+          />
+          {t(`importDates.${o}`)}: {a && b ? (o === 'dmy' ? day(a, b) : day(b, a)) : ''}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -8,6 +8,7 @@ import type { ReportCtx } from './report-context';
 import { durationsFor, writeParams, type EffectiveRange } from './report-params';
 import { defaultPaper, openPrintTab, printQuery, printUrl } from './print/open-print';
 import { useKeepQuery } from './reports-shell';
+import { FhirDownload } from './fhir-download';
 
 /**
  * The bar above a report: the range with its length, earlier/later, the durations of spec §9
@@ -108,6 +109,7 @@ export function RangeBar({
             <option value="mmol/L">mmol/L</option>
           </select>
         </label>
+        {range && !range.problem && entry.maxDays && <FhirDownload ctx={ctx} range={range} />}
         <button type="button" className="btn btn--primary btn--small" onClick={print}>
           {t('reports.print')}
         </button>
