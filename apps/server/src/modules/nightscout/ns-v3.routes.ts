@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { mayRead, principal } from './ns-auth';
 import { findDocs, historyDocs, lastModified } from './ns-read';
-import { COLLECTIONS, parseV3Filter, type Collection } from './ns-query';
+import { COLLECTIONS, type Collection } from './ns-query';
+import { parseV3Filter } from './ns-find';
 import { createNightscoutService, NS_VERSION } from './ns-service';
 import { guardPattern, NS_BODY_LIMIT } from './ns-v1.routes';
 
@@ -34,15 +35,18 @@ export function registerNightscoutV3Routes(app: FastifyInstance, ctx: AppContext
     url: string,
     need: Need,
     handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-  ) =>
-    app.route({
-      method,
-      url: `${V3}${url}`,
-      bodyLimit: NS_BODY_LIMIT,
-      config: { access: { kind: 'nightscout', need } },
-      schema: { hide: true },
-      handler: guardPattern(handler),
-    });
+  ) => {
+    // Also with a trailing slash, as Nightscout (Express) answers.
+    for (const path of [`${V3}${url}`, `${V3}${url}/`])
+      app.route({
+        method,
+        url: path,
+        bodyLimit: NS_BODY_LIMIT,
+        config: { access: { kind: 'nightscout', need } },
+        schema: { hide: true },
+        handler: guardPattern(handler),
+      });
+  };
 
   route('GET', '/version', 'read', async () => ({
     status: 200,
