@@ -16,12 +16,19 @@ import {
 // closed account stops the data at the next change, without waiting for the client to reconnect.
 
 /** The credential of a socket message, or null. */
-export function authorizeNightscoutSocket(ctx: AppContext, given: GivenCredential): Promise<NsPrincipal | null> {
+export function authorizeNightscoutSocket(
+  ctx: AppContext,
+  given: GivenCredential,
+): Promise<NsPrincipal | null> {
   return resolveNightscoutCredential(ctx, given);
 }
 
 /** Of the collections a v3 client asks for (all when it names none), those it may read. */
-export function readableCollections<T extends string>(p: NsPrincipal, wanted: unknown, all: readonly T[]): T[] {
+export function readableCollections<T extends string>(
+  p: NsPrincipal,
+  wanted: unknown,
+  all: readonly T[],
+): T[] {
   const asked = Array.isArray(wanted) ? wanted.filter((c): c is T => all.includes(c as T)) : [...all];
   return asked.filter((c) => mayRead(p, c));
 }
@@ -45,7 +52,9 @@ export async function socketStillAuthorized(ctx: AppContext, p: NsPrincipal): Pr
   const rows = await ctx.db
     .select({ id: oauthGrants.id })
     .from(oauthGrants)
-    .where(and(eq(oauthGrants.id, p.id), isNull(oauthGrants.revokedAt), accountStillActive(oauthGrants.patientId)))
+    .where(
+      and(eq(oauthGrants.id, p.id), isNull(oauthGrants.revokedAt), accountStillActive(oauthGrants.patientId)),
+    )
     .limit(1);
   return rows.length > 0;
 }

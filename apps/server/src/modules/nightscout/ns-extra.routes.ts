@@ -57,7 +57,9 @@ export function registerNightscoutExtraRoutes(app: FastifyInstance, ctx: AppCont
   /** Nightscout asks for entries and treatments read permission (lib/api2/properties.js). */
   const mayReadProperties = (p: NsPrincipal) => mayRead(p, 'entries') && mayRead(p, 'treatments');
   const refuse = (reply: FastifyReply) =>
-    reply.code(403).send({ status: 403, message: 'Forbidden', description: 'Missing permission api:entries:read' });
+    reply
+      .code(403)
+      .send({ status: 403, message: 'Forbidden', description: 'Missing permission api:entries:read' });
 
   async function properties(req: FastifyRequest, reply: FastifyReply, names: string[]) {
     const p = principal(req);

@@ -85,7 +85,8 @@ function status(list: Doc[]): Doc {
     }
     return undefined;
   };
-  const obj = (v: unknown): Doc | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : null);
+  const obj = (v: unknown): Doc | null =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : null;
   const iob = first((d) => {
     const o = obj(obj(d.openaps)?.iob) ?? obj(obj(d.loop)?.iob);
     return num(o?.iob);
@@ -95,7 +96,11 @@ function status(list: Doc[]): Doc {
   if (cob !== undefined) out.cob = { cob, display: Math.round(cob), displayLine: `COB: ${Math.round(cob)}g` };
   const battery = first((d) => num(obj(d.uploader)?.battery) ?? num(d.uploaderBattery));
   if (battery !== undefined)
-    out.upbat = { display: `${battery}%`, value: battery, level: battery > 50 ? 100 : battery > 20 ? 50 : 25 };
+    out.upbat = {
+      display: `${battery}%`,
+      value: battery,
+      level: battery > 50 ? 100 : battery > 20 ? 50 : 25,
+    };
   const pump = first((d) => obj(d.pump));
   if (pump) {
     const reservoir = num(pump.reservoir);
@@ -103,7 +108,9 @@ function status(list: Doc[]): Doc {
     out.pump = {
       data: {
         ...(reservoir !== null ? { reservoir: { value: reservoir, display: `${reservoir}U` } } : {}),
-        ...(pumpBattery !== null ? { battery: { value: pumpBattery, unit: '%', display: `${pumpBattery}%` } } : {}),
+        ...(pumpBattery !== null
+          ? { battery: { value: pumpBattery, unit: '%', display: `${pumpBattery}%` } }
+          : {}),
         ...(typeof pump.clock === 'string' ? { clock: { value: pump.clock } } : {}),
       },
     };

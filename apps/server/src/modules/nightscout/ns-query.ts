@@ -6,13 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /** The v3 collections, and v1's `activity`. */
 export type Collection =
-  | 'entries'
-  | 'treatments'
-  | 'devicestatus'
-  | 'profile'
-  | 'food'
-  | 'settings'
-  | 'activity';
+  'entries' | 'treatments' | 'devicestatus' | 'profile' | 'food' | 'settings' | 'activity';
 /** The collections of API v3 (Nightscout's v3 has no `activity`). */
 export const COLLECTIONS: readonly Collection[] = [
   'entries',

@@ -47,7 +47,13 @@ function windowOf(conditions: readonly Condition[]): DocWindow {
 /** One condition over the document rows `d`; `$or` / `$and` groups recursively. */
 function whereOf(collection: Collection, c: Condition): SQL {
   if (c.groups) {
-    const parts = c.groups.map((g) => sql`(${sql.join(g.map((x) => whereOf(collection, x)), sql` and `)})`);
+    const parts = c.groups.map(
+      (g) =>
+        sql`(${sql.join(
+          g.map((x) => whereOf(collection, x)),
+          sql` and `,
+        )})`,
+    );
     return sql`(${sql.join(parts, c.op === '$or' ? sql` or ` : sql` and `)})`;
   }
   // A client's `_id` may be a 24-hex id or its own identifier (Nightscout moved it there).

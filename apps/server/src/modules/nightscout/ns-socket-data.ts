@@ -38,9 +38,21 @@ function addDoc(out: Record<string, Doc[]>, col: Collection, d: StoredDoc): void
 const byMills = (a: Doc, b: Doc) => Number(a.mills) - Number(b.mills);
 
 /** Everything of the last `hours` (profiles: all), oldest first, as the first `dataUpdate`. */
-export async function v1Snapshot(ctx: AppContext, p: NsPrincipal, nowMs: number, hours: number): Promise<V1Data> {
+export async function v1Snapshot(
+  ctx: AppContext,
+  p: NsPrincipal,
+  nowMs: number,
+  hours: number,
+): Promise<V1Data> {
   const from = String(nowMs - hours * 3_600_000);
-  const out: Record<string, Doc[]> = { sgvs: [], mbgs: [], cals: [], treatments: [], devicestatus: [], profiles: [] };
+  const out: Record<string, Doc[]> = {
+    sgvs: [],
+    mbgs: [],
+    cals: [],
+    treatments: [],
+    devicestatus: [],
+    profiles: [],
+  };
   for (const col of ['entries', 'treatments', 'devicestatus'] as const) {
     const field = col === 'entries' ? 'date' : 'created_at';
     const docs = await findDocs(ctx.db, p.patientId, col, [{ field, op: '$gte', values: [from] }], {
@@ -48,7 +60,8 @@ export async function v1Snapshot(ctx: AppContext, p: NsPrincipal, nowMs: number,
     });
     for (const d of docs) addDoc(out, col, d);
   }
-  for (const d of await findDocs(ctx.db, p.patientId, 'profile', [], { limit: 100 })) addDoc(out, 'profile', d);
+  for (const d of await findDocs(ctx.db, p.patientId, 'profile', [], { limit: 100 }))
+    addDoc(out, 'profile', d);
   for (const list of Object.values(out)) list.sort(byMills);
   return { ...out, lastUpdated: nowMs };
 }

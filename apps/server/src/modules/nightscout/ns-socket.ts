@@ -60,7 +60,10 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
           const since = w.cursors.get(col) ?? 0;
           const docs = await historyDocs(ctx.db, w.p.patientId, col, since, PAGE);
           if (!docs.length) continue;
-          w.cursors.set(col, docs.reduce((m, d) => Math.max(m, d.srvModified), since));
+          w.cursors.set(
+            col,
+            docs.reduce((m, d) => Math.max(m, d.srvModified), since),
+          );
           changes.set(col, docs);
           if (docs.length >= PAGE) w.again = true;
         }
@@ -119,7 +122,11 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
       socket.emit('connected');
       watching = await watch(
         socket,
-        { p, collections: V1_COLLECTIONS, emit: (changes) => socket.emit('dataUpdate', v1Delta(changes, now())) },
+        {
+          p,
+          collections: V1_COLLECTIONS,
+          emit: (changes) => socket.emit('dataUpdate', v1Delta(changes, now())),
+        },
         async () => void socket.emit('dataUpdate', await v1Snapshot(ctx, p, now(), hours)),
       );
       const write = p.permission === 'readwrite';
@@ -135,10 +142,13 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
       const reply = (v: unknown) => (typeof callback === 'function' ? callback(v) : undefined);
       const m = (message ?? {}) as Record<string, unknown>;
       const token = str(m.accessToken);
-      const p = token ? await authorizeNightscoutSocket(ctx, { token, secret: null, bearer: isJwt(token) ? token : null }) : null;
+      const p = token
+        ? await authorizeNightscoutSocket(ctx, { token, secret: null, bearer: isJwt(token) ? token : null })
+        : null;
       if (!p) return reply({ success: false, message: 'Missing or bad access token or JWT' });
       const collections = readableCollections(p, m.collections, COLLECTIONS);
-      if (!collections.length) return reply({ success: false, message: 'Unauthorized to receive any collection' });
+      if (!collections.length)
+        return reply({ success: false, message: 'Unauthorized to receive any collection' });
       watching?.stop();
       watching = await watch(socket, {
         p,

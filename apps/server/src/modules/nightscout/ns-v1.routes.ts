@@ -4,6 +4,7 @@ import { isObjectId, type Doc } from './ns-docs';
 import { mayRead, principal, resolveNightscout, unauthorized } from './ns-auth';
 import { badPatternBody, isBadPattern, type Collection, type Condition } from './ns-query';
 import { parseV1Find } from './ns-find';
+import { splitPreBolus } from './ns-prebolus';
 import { createNightscoutService, type NightscoutService } from './ns-service';
 import type { StoredDoc } from './ns-read';
 
@@ -86,7 +87,14 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
       return reply
         .code(400)
         .send({ status: 400, message: 'Bad Request', description: 'An entry needs date' });
-    const out = await svc.write(principal(req), collection, asArray(body), 'v1');
+    const docs = asArray(body);
+    const now = ctx.clock.now().getTime();
+    const out = await svc.write(
+      principal(req),
+      collection,
+      collection === 'treatments' ? splitPreBolus(docs, now) : docs,
+      'v1',
+    );
     if (out.rejected > 0 && out.rejected === out.outcomes.length)
       return reply.code(400).send({
         status: 400,
