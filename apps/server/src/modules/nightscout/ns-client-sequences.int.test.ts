@@ -17,7 +17,8 @@ let now: number;
 const sockets: Socket[] = [];
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const json = { 'Content-Type': 'application/json' };
+// One content-type header, as the apps send (the helper adds the same key for a body).
+const json = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
   t = await createTestApp();

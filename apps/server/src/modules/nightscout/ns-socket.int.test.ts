@@ -155,11 +155,14 @@ describe('/storage (v3 clients)', () => {
     expect(await deleted).toEqual({ colName: 'treatments', identifier: 'aaps-bolus-1' });
   });
 
-  it('refuses a bad access token', async () => {
+  it('refuses a bad access token, and closes a socket that keeps guessing', async () => {
     const s = socket(otherBase, '/storage');
-    expect(await ask(s, 'subscribe', { accessToken: 'upload-000000000000000000000000' })).toMatchObject({
-      success: false,
-    });
+    const bad = { accessToken: 'upload-000000000000000000000000' };
+    expect(await ask(s, 'subscribe', bad)).toMatchObject({ success: false });
+    const gone = next(s, 'disconnect');
+    for (let i = 0; i < 4; i++) s.emit('subscribe', bad, () => undefined);
+    await gone;
+    expect(s.connected).toBe(false);
   });
 
   it('a revoked credential stops getting data at the next change', async () => {

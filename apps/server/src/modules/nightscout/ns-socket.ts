@@ -25,6 +25,16 @@ const V1_COLLECTIONS: readonly Collection[] = ['entries', 'treatments', 'devices
 const PAGE = 1000;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 const isJwt = (v: string | null) => v !== null && v.split('.').length === 3;
+/** Failed subscriptions a socket may make before it is closed (no guessing credentials on one socket). */
+const MAX_FAILURES = 5;
+
+/** Answers a refused subscription; the socket is closed once it has failed too often. */
+function refuse(socket: Socket, reply: (v: unknown) => unknown, message: string) {
+  const failures = ((socket.data as { failures?: number }).failures ?? 0) + 1;
+  (socket.data as { failures?: number }).failures = failures;
+  reply({ success: false, message });
+  if (failures >= MAX_FAILURES) socket.disconnect(true);
+}
 
 interface Watch {
   p: NsPrincipal;
@@ -145,7 +155,7 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
       const p = token
         ? await authorizeNightscoutSocket(ctx, { token, secret: null, bearer: isJwt(token) ? token : null })
         : null;
-      if (!p) return reply({ success: false, message: 'Missing or bad access token or JWT' });
+      if (!p) return refuse(socket, reply, 'Missing or bad access token or JWT');
       const collections = readableCollections(p, m.collections, COLLECTIONS);
       if (!collections.length)
         return reply({ success: false, message: 'Unauthorized to receive any collection' });
@@ -178,7 +188,7 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
       const token = str(m.accessToken) ?? str(m.jwtToken);
       const given = { token, secret: str(m.secret), bearer: isJwt(token) ? token : null };
       const p = token || given.secret ? await authorizeNightscoutSocket(ctx, given) : null;
-      if (!p) return reply({ success: false, message: 'Missing or bad access token or JWT' });
+      if (!p) return refuse(socket, reply, 'Missing or bad access token or JWT');
       return reply({ success: true, message: 'Subscribed for alarms', read: true, ack: false });
     });
   });
