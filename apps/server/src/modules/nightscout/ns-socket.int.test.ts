@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { NS_API } from '@cgm/contract';
+import pino from 'pino';
 import { buildApp, type App } from '../../app';
+import { createPgBus } from '../../bus/pg-bus';
+import type { LiveBus } from '../../bus/live-bus';
 import { testConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, type People } from '../../test/people';
@@ -21,18 +24,31 @@ let upload: { token: string; api_secret_sha1: string; credential: { id: string }
 let read: { token: string; api_secret_sha1: string; credential: { id: string } };
 let now: number;
 const open: Socket[] = [];
+const buses: LiveBus[] = [];
+const pgUrl = process.env.TEST_DATABASE_URL;
 const MIN = 60_000;
 
 beforeAll(async () => {
   t = await createTestApp();
   p = await createPeople(t);
   http = await listen(t);
-  // A second server process: its own app on the same database and the same live bus.
+  // A second server process: its own app on the same database. On PostgreSQL each process has its
+  // own bus and the events cross over LISTEN/NOTIFY (the first app's publishes are sent out as its
+  // PostgreSQL bus would send them); on PGlite, one process by nature, the bus is shared.
+  let bus: LiveBus = t.ctx.bus;
+  if (pgUrl) {
+    const log = pino({ level: 'silent' });
+    const sender = await createPgBus(pgUrl, log);
+    bus = await createPgBus(pgUrl, log);
+    buses.push(sender, bus);
+    for (const id of [p.ids.patient, p.ids.other])
+      t.ctx.bus.subscribe(id, (n, kind) => sender.publish(id, n, kind));
+  }
   ({ app: other } = await buildApp({
     config: testConfig({ WEB_DIST: '/nonexistent' }),
     database: t.database,
     clock: t.clock,
-    bus: t.ctx.bus,
+    bus,
   }));
   otherBase = await other.listen({ port: 0, host: '127.0.0.1' });
   upload = await newCredential(t, p.ids.patient, p.tokens.patient, 'readwrite', 'AAPS');
@@ -46,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of open) s.disconnect();
   await other.close();
+  for (const b of buses) await b.close();
   await t.close();
 });
 
