@@ -119,7 +119,10 @@ function Credentials({ uid }: { uid: string }) {
                 <Fragment key={line.key}>
                   <dt>{t(line.key)}</dt>
                   <dd>
-                    <code className="nightscout__secret">{line.value}</code>
+                    {/* An address reads left to right in every language. */}
+                    <code className="nightscout__secret" dir="ltr">
+                      {line.value}
+                    </code>
                   </dd>
                 </Fragment>
               ),
