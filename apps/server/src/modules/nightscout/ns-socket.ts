@@ -19,12 +19,12 @@ import { v1Snapshot, v1Delta } from './ns-socket-data';
 // Changes reach a socket through the live bus (DESIGN.md): whichever server process stored an
 // upload publishes on it, every process reads what changed from the database since the last push
 // of each of its sockets (v3 history by srvModified), so it works across several processes. A
-// socket's access is checked again before every push (policy/nightscout-socket.ts).
+// socket's access is checked again before every push (policy/nightscout-socket.ts). A token is tried
+// as a JWT or an OAuth access token (then only the collections of its scopes) and as an access token.
 
 const V1_COLLECTIONS: readonly Collection[] = ['entries', 'treatments', 'devicestatus', 'profile'];
 const PAGE = 1000;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-const isJwt = (v: string | null) => v !== null && v.split('.').length === 3;
 /** Failed subscriptions a socket may make before it is closed (no guessing credentials on one socket). */
 const MAX_FAILURES = 5;
 
@@ -121,7 +121,7 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
     socket.on('authorize', async (message: unknown, callback?: unknown) => {
       const m = (message ?? {}) as Record<string, unknown>;
       const token = str(m.token);
-      const given: GivenCredential = { secret: str(m.secret), token, bearer: isJwt(token) ? token : null };
+      const given: GivenCredential = { secret: str(m.secret), token, bearer: token };
       const p = await authorizeNightscoutSocket(ctx, given);
       if (!p || !V1_COLLECTIONS.every((c) => readableCollections(p, [c], V1_COLLECTIONS).length)) {
         socket.disconnect(true);
@@ -152,9 +152,7 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
       const reply = (v: unknown) => (typeof callback === 'function' ? callback(v) : undefined);
       const m = (message ?? {}) as Record<string, unknown>;
       const token = str(m.accessToken);
-      const p = token
-        ? await authorizeNightscoutSocket(ctx, { token, secret: null, bearer: isJwt(token) ? token : null })
-        : null;
+      const p = token ? await authorizeNightscoutSocket(ctx, { token, secret: null, bearer: token }) : null;
       if (!p) return refuse(socket, reply, 'Missing or bad access token or JWT');
       const collections = readableCollections(p, m.collections, COLLECTIONS);
       if (!collections.length)
@@ -186,7 +184,7 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
       const reply = (v: unknown) => (typeof callback === 'function' ? callback(v) : undefined);
       const m = (message ?? {}) as Record<string, unknown>;
       const token = str(m.accessToken) ?? str(m.jwtToken);
-      const given = { token, secret: str(m.secret), bearer: isJwt(token) ? token : null };
+      const given = { token, secret: str(m.secret), bearer: token };
       const p = token || given.secret ? await authorizeNightscoutSocket(ctx, given) : null;
       if (!p) return refuse(socket, reply, 'Missing or bad access token or JWT');
       return reply({ success: true, message: 'Subscribed for alarms', read: true, ack: false });
