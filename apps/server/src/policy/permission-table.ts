@@ -67,13 +67,16 @@ const patientUid = (c: CastLookup) => ({ uid: c.id('patient') });
 
 /**
  * The Nightscout-compatible API: no portal session holds a Nightscout credential, so every cast
- * actor is refused (like the ingest route). Each v1 path also answers with the `.json` suffix.
+ * actor is refused (like the ingest route). Each path also answers with a trailing slash, and
+ * each v1-style path without a parameter with the `.json` suffix.
  */
 const NIGHTSCOUT: ActorName[] = [];
 const nsRoutes = (...keys: string[]): Record<string, RouteRule> =>
   Object.fromEntries(
     keys
-      .flatMap((k) => (k.includes(':') || !k.includes('/api/v1/') ? [k] : [k, `${k}.json`]))
+      .flatMap((k) =>
+        k.includes('/api/v3/') ? [k, `${k}/`] : k.includes(':') ? [k] : [k, `${k}/`, `${k}.json`],
+      )
       .map((k) => [k, { allow: NIGHTSCOUT }]),
   );
 const NIGHTSCOUT_ROUTES: Record<string, RouteRule> = {
@@ -112,10 +115,18 @@ const NIGHTSCOUT_ROUTES: Record<string, RouteRule> = {
     'PUT /api/v3/:col/:identifier',
     'PATCH /api/v3/:col/:identifier',
     'DELETE /api/v3/:col/:identifier',
+    'GET /api/v1/activity',
+    'POST /api/v1/activity',
+    'PUT /api/v1/activity',
+    'DELETE /api/v1/activity/:spec',
+    'GET /api/v2/properties',
+    'GET /api/v2/properties/:names',
+    'GET /pebble',
   ),
   // Nightscout's own check: answers 200 to anyone, saying whether the credential is valid.
   'GET /api/v1/verifyauth': { allow: ANYONE },
   'GET /api/v1/verifyauth.json': { allow: ANYONE },
+  'GET /api/v1/verifyauth/': { allow: ANYONE },
   // The patient's credentials and the apps holding access: the patient's own.
   'GET /api/v2.0/nightscout/:id/credentials': { allow: OWN },
   'POST /api/v2.0/nightscout/:id/credentials': { allow: OWN },

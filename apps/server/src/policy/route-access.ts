@@ -81,8 +81,9 @@ const EXEMPT = /^\/api\/docs(\/|$)/;
 export function installRouteAccess(app: FastifyInstance, ctx: AppContext): RegisteredRoute[] {
   const registered: RegisteredRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/') || EXEMPT.test(route.url)) return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    // Outside /api/ only a route that declares a rule has one (Nightscout's `/pebble`).
+    if ((!route.url.startsWith('/api/') && !access) || EXEMPT.test(route.url)) return;
     const methods = ([] as string[]).concat(route.method);
     if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access rule`);
     for (const method of methods) {

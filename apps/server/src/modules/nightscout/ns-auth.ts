@@ -75,13 +75,31 @@ const header = (req: FastifyRequest, name: string): string | null => {
  * or an OAuth access token. Revoked credentials and expired tokens resolve to nobody.
  */
 export async function resolveNightscout(ctx: AppContext, req: FastifyRequest): Promise<NsPrincipal | null> {
-  const now = ctx.clock.now();
   const query = req.query as Record<string, unknown>;
   const q = (k: string) => (typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : null);
   const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1] ?? null;
   const secret = header(req, 'api-secret') ?? q('secret');
   const pathToken = (req.params as { accessToken?: unknown } | undefined)?.accessToken;
   const token = (typeof pathToken === 'string' ? pathToken : null) ?? q('token') ?? bearer ?? secret;
+  return resolveNightscoutCredential(ctx, { bearer, secret, token });
+}
+
+/** The credential values a client gave, wherever it put them (HTTP request or socket message). */
+export interface GivenCredential {
+  /** A Bearer value: a v3 JWT or an OAuth access token. */
+  bearer: string | null;
+  /** An API secret (its SHA-1 hex, as the apps send it). */
+  secret: string | null;
+  /** An access token. */
+  token: string | null;
+}
+
+export async function resolveNightscoutCredential(
+  ctx: AppContext,
+  given: GivenCredential,
+): Promise<NsPrincipal | null> {
+  const now = ctx.clock.now();
+  const { bearer, secret, token } = given;
 
   if (bearer) {
     const claims = jwtClaims(bearer);

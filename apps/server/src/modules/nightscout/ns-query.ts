@@ -4,7 +4,10 @@ import { sql, type SQL } from 'drizzle-orm';
 // stored documents. Fields that are the document's time use the indexed `date` column; every other
 // field is read from the JSON document.
 
-export type Collection = 'entries' | 'treatments' | 'devicestatus' | 'profile' | 'food' | 'settings';
+/** The v3 collections, and v1's `activity`. */
+export type Collection =
+  'entries' | 'treatments' | 'devicestatus' | 'profile' | 'food' | 'settings' | 'activity';
+/** The collections of API v3 (Nightscout's v3 has no `activity`). */
 export const COLLECTIONS: readonly Collection[] = [
   'entries',
   'treatments',
@@ -22,6 +25,7 @@ const DATE_FIELDS: Record<Collection, readonly string[]> = {
   profile: ['startDate', 'created_at', 'date'],
   food: ['created_at', 'date'],
   settings: ['created_at', 'date'],
+  activity: ['created_at', 'date'],
 };
 /** Fields Nightscout casts to numbers before comparing. */
 const NUMERIC_FIELDS: Record<string, readonly string[]> = {
@@ -33,53 +37,8 @@ export interface Condition {
   field: string;
   op: string;
   values: string[];
-}
-
-const OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex']);
-const V3_OPS: Record<string, string> = {
-  eq: '$eq',
-  ne: '$ne',
-  gt: '$gt',
-  gte: '$gte',
-  lt: '$lt',
-  lte: '$lte',
-  in: '$in',
-  nin: '$nin',
-  re: '$regex',
-};
-
-const asList = (v: unknown): string[] =>
-  (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
-
-/** `find[field]=v`, `find[field][$op]=v`, `find[field][$in][]=v` (repeated keys are all applied). */
-export function parseV1Find(query: Record<string, unknown>): Condition[] {
-  const out: Condition[] = [];
-  for (const [key, raw] of Object.entries(query)) {
-    const m = /^find\[([^\]]+)\](?:\[(\$[a-z]+)\])?(?:\[\d*\])?$/.exec(key);
-    if (!m) continue;
-    const op = m[2] ?? '$eq';
-    if (!OPS.has(op)) continue;
-    const values = asList(raw);
-    if (op === '$in' || op === '$nin') {
-      out.push({ field: m[1]!, op, values: values.flatMap((v) => v.split('|')) });
-    } else for (const v of values) out.push({ field: m[1]!, op, values: [v] });
-  }
-  return out;
-}
-
-/** v3 search: `field=v`, `field$op=v` (in/nin values separated by `|`). */
-export function parseV3Filter(query: Record<string, unknown>, reserved: ReadonlySet<string>): Condition[] {
-  const out: Condition[] = [];
-  for (const [key, raw] of Object.entries(query)) {
-    const [field, op] = key.split('$') as [string, string | undefined];
-    if (reserved.has(field) || field === '' || key.startsWith('sort')) continue;
-    const mapped = op ? V3_OPS[op] : '$eq';
-    if (!mapped) continue;
-    for (const v of asList(raw)) {
-      out.push({ field, op: mapped, values: mapped === '$in' || mapped === '$nin' ? v.split('|') : [v] });
-    }
-  }
-  return out;
+  /** `$or` / `$and` (field and op): the groups, each a list of conditions that hold together. */
+  groups?: Condition[][];
 }
 
 export const isDateField = (collection: Collection, field: string) => DATE_FIELDS[collection].includes(field);
@@ -176,7 +135,7 @@ export function conditionSql(collection: Collection, c: Condition, dateCol: SQL,
 
 /** Whether the query bounds the document's time (if not, Nightscout adds the last 4 days). */
 export const hasDateCondition = (collection: Collection, conditions: readonly Condition[]) =>
-  conditions.some((c) => isDateField(collection, c.field));
+  conditions.some((c) => !c.groups && isDateField(collection, c.field));
 
 /** Whether a database error is a regular expression of the query that the database cannot read. */
 export function isBadPattern(e: unknown): boolean {

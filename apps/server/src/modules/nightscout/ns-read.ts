@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshDerivedBasal } from './ns-scheduled';
 import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
@@ -44,6 +44,29 @@ function windowOf(conditions: readonly Condition[]): DocWindow {
   return w;
 }
 
+/** One condition over the document rows `d`; `$or` / `$and` groups recursively. */
+function whereOf(collection: Collection, c: Condition): SQL {
+  if (c.groups) {
+    const parts = c.groups.map(
+      (g) =>
+        sql`(${sql.join(
+          g.map((x) => whereOf(collection, x)),
+          sql` and `,
+        )})`,
+    );
+    return sql`(${sql.join(parts, c.op === '$or' ? sql` or ` : sql` and `)})`;
+  }
+  // A client's `_id` may be a 24-hex id or its own identifier (Nightscout moved it there).
+  if (c.field === '_id' || c.field === 'identifier') {
+    const ids = c.values.length ? c.values : [''];
+    const one = (v: string) => sql`(d.id = ${v} or d.identifier = ${v})`;
+    if (c.op === '$in') return sql`(${sql.join(ids.map(one), sql` or `)})`;
+    if (c.op === '$eq') return one(ids[0]!);
+    if (c.op === '$ne' || c.op === '$nin') return sql`not (${sql.join(ids.map(one), sql` or `)})`;
+  }
+  return conditionSql(collection, c, sql`d.date`, sql`d.doc`);
+}
+
 export async function findDocs(
   db: Db,
   patientId: string,
@@ -51,12 +74,7 @@ export async function findDocs(
   conditions: readonly Condition[],
   opts: FindOptions,
 ): Promise<StoredDoc[]> {
-  const where = conditions.map((c) =>
-    // A client's `_id` may be a 24-hex id or its own identifier (Nightscout moved it there).
-    c.field === '_id' || c.field === 'identifier'
-      ? sql`(d.id = ${c.values[0] ?? ''} or d.identifier = ${c.values[0] ?? ''})`
-      : conditionSql(collection, c, sql`d.date`, sql`d.doc`),
-  );
+  const where = conditions.map((c) => whereOf(collection, c));
   const field = opts.sortField?.replace(/[^\w.]/g, '');
   const order = field ? sql`(d.doc #>> ${sql.raw(`'{${field.split('.').join(',')}}'`)})` : sql`d.date`;
   const dir = sql.raw(opts.ascending ? 'asc' : 'desc');

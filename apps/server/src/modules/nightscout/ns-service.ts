@@ -4,9 +4,11 @@ import { changePatientData } from '../../patient-data';
 import { monitorSettings } from '../../db/schema';
 import type { Doc } from './ns-docs';
 import { deleteDocs, findDocs, present, type StoredDoc } from './ns-read';
-import { hasDateCondition, parseV1Find, type Collection, type Condition } from './ns-query';
+import { hasDateCondition, type Collection, type Condition } from './ns-query';
+import { parseV1Find } from './ns-find';
 import { writeDocs } from './ns-write';
-import type { NsPrincipal } from './ns-auth';
+import { signJwt, type NsPrincipal } from './ns-auth';
+import { tokenHashOf } from './ns-credentials.repository';
 
 // The Nightscout use cases shared by API v1 and v3: read with Nightscout's defaults, write with its
 // de-duplication, tell waiting monitors, and describe the site (status.json).
@@ -21,6 +23,7 @@ const DEFAULT_COUNT: Record<Collection, number> = {
   profile: 10,
   food: 100,
   settings: 10,
+  activity: 10,
 };
 const MAX_COUNT = 100_000;
 
@@ -50,7 +53,23 @@ export function createNightscoutService(ctx: AppContext) {
     return value;
   }
 
+  /**
+   * Nightscout's `authorized` (lib/authorization `authorize`): the subject, its permission groups and
+   * a fresh v3 JWT in `token` (LoopFollow treats a site without it as read-only). OAuth grants have
+   * no JWT of their own.
+   */
+  async function authorized(p: NsPrincipal): Promise<Doc | null> {
+    const permissionGroups = [p.permission === 'readwrite' ? ['*'] : ['*:*:read']];
+    if (p.kind !== 'nightscout') return { sub: p.subject, permissionGroups };
+    const key = await tokenHashOf(ctx.db, p.id);
+    if (!key) return null;
+    const jwt = signJwt(p.id, p.subject, key, now());
+    return { token: jwt.token, sub: jwt.sub, permissionGroups, iat: jwt.iat, exp: jwt.exp };
+  }
+
   return {
+    authorized,
+
     /** v1 GET: `find`, `count`, the implicit 4-day window (not for profiles), newest first. */
     async findV1(
       p: NsPrincipal,
@@ -117,9 +136,7 @@ export function createNightscoutService(ctx: AppContext) {
           alarmTypes: ['predict'],
         },
         extendedSettings: { devicestatus: { advanced: true } },
-        authorized: p
-          ? { sub: p.subject, permissionGroups: [p.permission === 'readwrite' ? ['*'] : ['*:*:read']] }
-          : null,
+        authorized: p ? await authorized(p) : null,
         runtimeState: 'loaded',
       };
     },

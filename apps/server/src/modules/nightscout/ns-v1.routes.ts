@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isObjectId, type Doc } from './ns-docs';
-import { mayRead, principal, resolveNightscout, signJwt, unauthorized } from './ns-auth';
-import { badPatternBody, isBadPattern, parseV1Find, type Collection, type Condition } from './ns-query';
-import { tokenHashOf } from './ns-credentials.repository';
+import { mayRead, principal, resolveNightscout, unauthorized } from './ns-auth';
+import { badPatternBody, isBadPattern, type Collection, type Condition } from './ns-query';
+import { parseV1Find } from './ns-find';
+import { splitPreBolus } from './ns-prebolus';
 import { createNightscoutService, type NightscoutService } from './ns-service';
 import type { StoredDoc } from './ns-read';
 
@@ -21,7 +22,8 @@ export function nsRoute(
   need: 'read' | 'write',
   handler: Handler,
 ) {
-  const paths = path.includes(':') ? [path] : [path, `${path}.json`];
+  // Nightscout (Express) also answers a path with a trailing slash, and its careportal uses it.
+  const paths = path.includes(':') ? [path] : [path, `${path}/`, `${path}.json`];
   for (const url of paths) {
     app.route({
       method,
@@ -85,7 +87,14 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
       return reply
         .code(400)
         .send({ status: 400, message: 'Bad Request', description: 'An entry needs date' });
-    const out = await svc.write(principal(req), collection, asArray(body), 'v1');
+    const docs = asArray(body);
+    const now = ctx.clock.now().getTime();
+    const out = await svc.write(
+      principal(req),
+      collection,
+      collection === 'treatments' ? splitPreBolus(docs, now) : docs,
+      'v1',
+    );
     if (out.rejected > 0 && out.rejected === out.outcomes.length)
       return reply.code(400).send({
         status: 400,
@@ -102,19 +111,22 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
     const n = conditions.length ? await svc.removeV1(p, collection, conditions) : 0;
     return { result: { n, ok: 1 }, n, ok: 1, deletedCount: n };
   };
+  /**
+   * `DELETE /entries/{type|id}` and `/treatments/{id|*}` (lib/api/entries, lib/api/treatments): an
+   * entry id names that one entry; otherwise the path's type or id is added to the request's
+   * `find`, so `entries/sgv.json?find[date]=…` deletes only the matching readings. `*` adds nothing:
+   * the `find` alone, or without one every document of the last 4 days (Nightscout's window).
+   */
   const removeOne = (collection: Collection) => async (req: FastifyRequest) => {
     const spec = stripExt((req.params as { spec: string }).spec);
-    // `*` is every document of the last 4 days (Nightscout's window), a type those of that type.
+    const find = parseV1Find(req.query as Record<string, unknown>);
+    const byId = isObjectId(spec) || collection !== 'entries';
     const conditions: Condition[] =
-      spec === '*'
-        ? []
-        : [
-            {
-              field: collection === 'entries' && !isObjectId(spec) ? 'type' : '_id',
-              op: '$eq',
-              values: [spec],
-            },
-          ];
+      collection === 'entries' && isObjectId(spec)
+        ? [{ field: '_id', op: '$eq', values: [spec] }]
+        : spec === '*'
+          ? find
+          : [...find, { field: byId ? '_id' : 'type', op: '$eq', values: [spec] }];
     const n = await svc.removeV1(principal(req), collection, conditions);
     return { result: { n, ok: 1 }, n, ok: 1, deletedCount: n };
   };
@@ -166,7 +178,7 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
   // Server and credential checks.
   nsRoute(app, 'GET', `${V1}/status`, 'read', async (req) => svc.status(principal(req)));
   nsRoute(app, 'GET', `${V1}/experiments/test`, 'read', async () => ({ status: 'ok' }));
-  for (const url of [`${V1}/verifyauth`, `${V1}/verifyauth.json`]) {
+  for (const url of [`${V1}/verifyauth`, `${V1}/verifyauth/`, `${V1}/verifyauth.json`]) {
     app.get(url, { config: { access: { kind: 'public' } }, schema: { hide: true } }, async (req) => {
       const p = await resolveNightscout(ctx, req);
       return {
@@ -187,15 +199,8 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
   nsRoute(app, 'GET', '/api/v2/authorization/request/:accessToken', 'read', async (req, reply) => {
     const p = principal(req);
     if (p.kind !== 'nightscout') return reply.code(401).send(unauthorized('Not a Nightscout access token'));
-    const key = await tokenHashOf(ctx.db, p.id);
-    if (!key) return reply.code(401).send(unauthorized('Invalid/Missing'));
-    const jwt = signJwt(p.id, p.subject, key, ctx.clock.now().getTime());
-    return {
-      token: jwt.token,
-      sub: jwt.sub,
-      permissionGroups: [p.permission === 'readwrite' ? ['*'] : ['*:*:read']],
-      iat: jwt.iat,
-      exp: jwt.exp,
-    };
+    const body = await svc.authorized(p);
+    if (!body) return reply.code(401).send(unauthorized('Invalid/Missing'));
+    return body;
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NsCredentialCreated, NsPermission } from '@cgm/contract';
@@ -6,6 +6,7 @@ import { useSession } from '../../app/session-state';
 import { Notice } from '../../components/notice';
 import { formatDateTime } from '../../i18n/format-time';
 import { accessKeys } from './access-text';
+import { appSetupLines } from './app-setup';
 import { useApps, useCreateCredential, useCredentials, useRevokeApp } from './nightscout-api';
 import './nightscout.css';
 
@@ -111,7 +112,23 @@ function Credentials({ uid }: { uid: string }) {
               <code className="nightscout__secret">{made.api_secret_sha1}</code>
             </dd>
           </dl>
-          <p>{t('nightscout.howTo')}</p>
+          <h2 className="section__title">{t('nightscoutSetup.title')}</h2>
+          <dl>
+            {appSetupLines(made.site_url, made.token, made.api_secret_sha1, made.credential.permission).map(
+              (line) => (
+                <Fragment key={line.key}>
+                  <dt>{t(line.key)}</dt>
+                  <dd>
+                    {/* An address reads left to right in every language. */}
+                    <code className="nightscout__secret" dir="ltr">
+                      {line.value}
+                    </code>
+                  </dd>
+                </Fragment>
+              ),
+            )}
+          </dl>
+          <p>{t('nightscoutSetup.more')}</p>
         </div>
       )}
       <h2 className="section__title">{t('nightscout.appsTitle')}</h2>
