@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUICK_PRINT_DURATION } from '@cgm/domain';
 import { memoryStore } from '../../../lib/storage';
 import { readAgpBand, writeAgpBand } from '../report-params';
 import { openPrintTab, printQuery, printUrl } from './open-print';
@@ -9,6 +10,12 @@ import { quickPrintReports } from './print-screens';
 describe('quick print ranges (spec §9)', () => {
   const base = { customFrom: '', customTo: '', reports: [] as never[], band: '5-95' as const };
   // 2025-04-16 is a Wednesday.
+  it('starts on two weeks, the period the AGP page needs (CLINICAL.md)', () => {
+    expect(DEFAULT_QUICK_PRINT_DURATION).toBe('twoWeeks');
+    expect(
+      quickRange({ ...base, duration: DEFAULT_QUICK_PRINT_DURATION, preset: 'yesterday' }, '2025-04-16'),
+    ).toEqual({ ok: true, from: '2025-04-02', to: '2025-04-15', span: 'days' });
+  });
   it('ends a week on yesterday, last Sunday or last Saturday', () => {
     expect(quickRange({ ...base, duration: 'week', preset: 'yesterday' }, '2025-04-16')).toEqual({
       ok: true,
