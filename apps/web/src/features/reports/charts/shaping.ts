@@ -174,12 +174,16 @@ export function wallMinute(ms: number, offsetMin: number, day: { from_ms: number
   return (((local % DAY_MS) + DAY_MS) % DAY_MS) / 60_000;
 }
 
-/** One day of the daily report, x in wall-clock minutes after the day's local midnight. */
-export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
+/**
+ * A day's sensor glucose on the wall clock: the line of the valid readings (a CE0/CE1 code breaks
+ * it) and the C/CX readings as markers of their own (the daily chart and the AGP's day panels).
+ */
+export function daySg(
+  day: Pick<DdDay, 'from_ms' | 'to_ms' | 'sg'>,
+  unit: GlucoseUnit,
+): { sg: Runs; flagged: FlaggedReading[] } {
   const at = (ms: number) => (ms - day.from_ms) / 60_000;
   const wall = (ms: number, offsetMin: number) => wallMinute(ms, offsetMin, day);
-  const length = 1440;
-  const inDay = (x: number) => x >= 0 && x < length;
   // The line holds the valid readings (a CE0/CE1 code breaks it); C/CX go to their own markers.
   const sgX: number[] = [];
   const sgAt: number[] = [];
@@ -198,6 +202,18 @@ export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
       sgY.push(p.value);
     }
   });
+  return {
+    sg: splitRuns(sgX, sgY, GAP_MIN, sgAt),
+    flagged: flagged.filter((f) => f.x >= 0 && f.x < 1440),
+  };
+}
+
+/** One day of the daily report, x in wall-clock minutes after the day's local midnight. */
+export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
+  const wall = (ms: number, offsetMin: number) => wallMinute(ms, offsetMin, day);
+  const length = 1440;
+  const inDay = (x: number) => x >= 0 && x < length;
+  const { sg, flagged } = daySg(day, unit);
   const basal: BasalStep[] = [];
   const autoBoluses: AutoBolus[] = [];
   const autoMarks: AutoMark[] = [];
@@ -230,8 +246,8 @@ export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
   const rates = basal.map((b) => b.rate);
   return {
     length,
-    sg: splitRuns(sgX, sgY, GAP_MIN, sgAt),
-    flagged: flagged.filter((f) => inDay(f.x)),
+    sg,
+    flagged,
     basal,
     basalMax: basalAxisMax(Math.max(0, ...rates)),
     autoBoluses,
