@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GlucoseStatsBlock } from '@cgm/contract';
@@ -56,7 +56,12 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                   <tbody>
                     <Row
                       label={t('reports.agp.period')}
-                      value={`${fmt.day(res.from)} – ${fmt.day(res.to)} (${t('reports.range.days', { count: res.coverage.length })})`}
+                      value={
+                        <>
+                          <bdi>{fmt.day(res.from)}</bdi> – <bdi>{fmt.day(res.to)}</bdi>{' '}
+                          {`(${t('reports.range.days', { count: res.coverage.length })})`}
+                        </>
+                      }
                     />
                     <Row
                       label={t('reports.agp.active')}
@@ -125,7 +130,7 @@ export function GmiRow({ stats, fmt }: { stats: GlucoseStatsBlock; fmt: ReportVi
   return <Row label={label} value="--" hint={why || undefined} />;
 }
 
-function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Row({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
     <tr>
       <th scope="row">{label}</th>
