@@ -11,7 +11,7 @@ import {
 import { bandPath, runsPath, splitRuns, type ProfileModel } from './shaping';
 import { linear, PAD_L, PAD_R, SvgChart, TimeAxis, VIEW_W } from './svg-frame';
 
-const H = 300;
+const H = 260;
 const TOP = 10;
 const BOTTOM = H - 24;
 

@@ -33,6 +33,8 @@ export function TirBar(props: {
   labels: Record<(typeof TIR_BANDS)[number], string>;
   format: (v: number) => string;
   title: string;
+  /** A second line under each band's label: the AGP's time per day ("20 h 32 min"). */
+  details?: Record<(typeof TIR_BANDS)[number], string>;
 }) {
   const id = useId();
   const { i18n } = useTranslation();
@@ -60,7 +62,9 @@ export function TirBar(props: {
     >
       <title id={`${id}-t`}>{props.title}</title>
       {rows.map(({ band, y: top, h }, i) => {
-        const ly = 4 + rowH * i + rowH / 2;
+        const detail = props.details?.[band];
+        // With a detail the label moves up half a line so the two lines sit around the row's middle.
+        const ly = 4 + rowH * i + rowH / 2 - (detail ? 7 : 0);
         return (
           <g key={band}>
             <rect
@@ -77,6 +81,11 @@ export function TirBar(props: {
             <text className="tir-bar__value" x={layout.valueX} y={ly + 4} textAnchor="end">
               {`${props.format(props.tir[band])} %`}
             </text>
+            {detail && (
+              <text className="tir-bar__detail" x={layout.valueX} y={ly + 19} textAnchor="end">
+                {detail}
+              </text>
+            )}
           </g>
         );
       })}

@@ -26,52 +26,53 @@ export function AgpDailyProfiles({ ctx, range }: { ctx: ReportViewProps['ctx']; 
   const high = fmt.toUnit(AGP_TARGET_HIGH_MGDL);
   return (
     <ReportSection title={t('reports.agp.dailyTitle', { count: days.length })}>
-      <Loadable q={q}>
-        {(res) => {
-          const byDay = new Map(res.report_data.days.map((d) => [d.day, d]));
-          return (
-            <>
-              <div className="mini-grid agp-days">
-                {days.map((day) => {
-                  const model = agpPanelModel(byDay.get(day), fmt.unit, low, high);
-                  const name = `${weekday.format(new Date(`${day}T00:00:00Z`))} ${fmt.shortDay(day)}`;
-                  return (
-                    <figure key={day} className="mini-grid__day" data-day={day} data-empty={!model.hasData}>
-                      <figcaption className="small agp-days__label">
-                        {name}
-                        {!model.hasData && <span className="muted"> · {t('agpPage.noData')}</span>}
-                      </figcaption>
-                      <AgpDayPanel
-                        model={model}
-                        unit={fmt.unit}
-                        low={low}
-                        high={high}
-                        label={t(model.hasData ? 'agpPage.dayLabel' : 'agpPage.dayEmpty', {
-                          day: fmt.day(day, 'long'),
-                        })}
-                      />
-                    </figure>
-                  );
-                })}
-              </div>
-              <ul className="profile-legend">
-                <li>
-                  <span className="profile-legend__key agp-key agp-key--low" aria-hidden="true" />
-                  {t('agpPage.lows', { limit: fmt.glucoseLimit(AGP_TARGET_LOW_MGDL), unit: fmt.unit })}
-                </li>
-                <li>
-                  <span className="profile-legend__key agp-key agp-key--high" aria-hidden="true" />
-                  {t('agpPage.highs', { limit: fmt.glucoseLimit(AGP_TARGET_HIGH_MGDL), unit: fmt.unit })}
-                </li>
-                <li>
-                  <span className="profile-legend__key agp-key agp-key--flagged" aria-hidden="true" />
-                  {t('chart.invalidCalibration')}
-                </li>
-              </ul>
-            </>
-          );
-        }}
-      </Loadable>
+      {/* The page's statistics already say whose clock the times are on: no second note here. */}
+      {q.data ? panels(q.data) : <Loadable q={q}>{panels}</Loadable>}
     </ReportSection>
   );
+
+  function panels(res: NonNullable<typeof q.data>) {
+    const byDay = new Map(res.report_data.days.map((d) => [d.day, d]));
+    return (
+      <>
+        <div className="mini-grid agp-days">
+          {days.map((day) => {
+            const model = agpPanelModel(byDay.get(day), fmt.unit, low, high);
+            const name = `${weekday.format(new Date(`${day}T00:00:00Z`))} ${fmt.shortDay(day)}`;
+            return (
+              <figure key={day} className="mini-grid__day" data-day={day} data-empty={!model.hasData}>
+                <figcaption className="small agp-days__label">
+                  {name}
+                  {!model.hasData && <span className="muted"> · {t('agpPage.noData')}</span>}
+                </figcaption>
+                <AgpDayPanel
+                  model={model}
+                  unit={fmt.unit}
+                  low={low}
+                  high={high}
+                  label={t(model.hasData ? 'agpPage.dayLabel' : 'agpPage.dayEmpty', {
+                    day: fmt.day(day, 'long'),
+                  })}
+                />
+              </figure>
+            );
+          })}
+        </div>
+        <ul className="profile-legend">
+          <li>
+            <span className="profile-legend__key agp-key agp-key--low" aria-hidden="true" />
+            {t('agpPage.lows', { limit: fmt.glucoseLimit(AGP_TARGET_LOW_MGDL), unit: fmt.unit })}
+          </li>
+          <li>
+            <span className="profile-legend__key agp-key agp-key--high" aria-hidden="true" />
+            {t('agpPage.highs', { limit: fmt.glucoseLimit(AGP_TARGET_HIGH_MGDL), unit: fmt.unit })}
+          </li>
+          <li>
+            <span className="profile-legend__key agp-key agp-key--flagged" aria-hidden="true" />
+            {t('chart.invalidCalibration')}
+          </li>
+        </ul>
+      </>
+    );
+  }
 }

@@ -79,7 +79,8 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                     )}
                   </tbody>
                 </table>
-                <h4 className="agp-sub">{t('reports.agp.targetsTitle')}</h4>
+              </ReportSection>
+              <ReportSection title={t('reports.agp.targetsTitle')} className="agp-targets">
                 <table className="table table--compact">
                   <thead>
                     <tr>
