@@ -314,11 +314,5 @@ export function perDay<R extends { day: string }>(
   });
 }
 
-/** Distinct colours for up to 14 overlaid days (then they repeat, with the legend telling them apart). */
-export const DAY_COLOURS = [
-  '#1f5fbf', '#c2410c', '#1b7a43', '#7c3aed', '#b42318', '#0e7490', '#a16207',
-  '#be185d', '#4d7c0f', '#334155', '#9333ea', '#0369a1', '#b45309', '#15803d',
-] as const; // prettier-ignore
-
 export const TIR_BANDS = ['very_high', 'high', 'in_range', 'low', 'very_low'] as const;
 export type TirBand = (typeof TIR_BANDS)[number];
