@@ -48,7 +48,7 @@ export function AgpCurveChart(props: {
     <SvgChart title={props.title} description={props.description} height={H} className="rchart--agp">
       <rect className="rchart__target" x={x0} width={x1 - x0} y={sy(high)} height={sy(low) - sy(high)} />
       {[low, high].map((v) => (
-        <line key={v} className="rchart__limit" data-mgdl={v} x1={x0} x2={x1} y1={sy(v)} y2={sy(v)} />
+        <line key={v} className="rchart__limit" data-value={v} x1={x0} x2={x1} y1={sy(v)} y2={sy(v)} />
       ))}
       {AGP_REFERENCE_MGDL.map((mgdl) => {
         const v = toUnit(mgdl, unit);
