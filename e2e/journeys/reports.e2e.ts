@@ -345,6 +345,51 @@ describe('reports', () => {
       await screenshot(page, `63-print${path.replace('/', '-')}`);
     }
 
+    // Issue 17: the AGP as a screen, in the IDC AGP v5 layout, checked against the data: the
+    // consensus band 3.9–10.0 whatever the target, 54 and 250 lines, a 0–19.4 axis, time per day
+    // adding up to 24 h, and one panel per calendar day of the last 14 (weekday, actual readings).
+    await page.goto(
+      `${stage.portal.url}/Hcp/charts/agp?uid=${p0.uid}&from=${addDays(today, -13)}&to=${today}&unit=mmol/L&tl=80&th=160`,
+    );
+    await reportShown(page, '.report--agp .agp-days');
+    const limits = await page
+      .locator('.rchart--agp .rchart__limit')
+      .evaluateAll((ls) => ls.map((l) => l.getAttribute('data-value')));
+    expect(limits.map(Number)).toEqual([70 / 18, 10]);
+    const refs = await page
+      .locator('.rchart--agp .rchart__ref')
+      .evaluateAll((ls) => ls.map((l) => l.getAttribute('data-mgdl')));
+    expect(refs).toEqual(['54', '250']);
+    expect(await page.locator('.rchart--agp .agp-tick').allTextContents()).toEqual([
+      '0.0',
+      '3.0',
+      '3.9',
+      '10.0',
+      '13.9',
+      '19.4',
+    ]);
+    const perDay = await page.locator('.agp-tir .tir-bar__detail').allTextContents();
+    expect(perDay).toHaveLength(5);
+    const minutes = perDay.map((d) => { const m = /(\d+) h (\d+) min/.exec(d)!; return Number(m[1]) * 60 + Number(m[2]); }); // prettier-ignore
+    expect(minutes.reduce((a, b) => a + b, 0)).toBe(1440);
+    const panelDays = await page
+      .locator('.agp-days figure')
+      .evaluateAll((fs) => fs.map((f) => f.getAttribute('data-day')));
+    expect(panelDays).toEqual(Array.from({ length: 14 }, (_, k) => addDays(today, k - 13)));
+    const dd = await call<{ report_data: { days: Array<{ day: string; sg: { time: number[] } }> } }>(
+      `${API.chartData(p0.uid, 'dd')}?from=${addDays(today, -13)}&to=${today}`,
+      token,
+    );
+    for (const d of dd.report_data.days) {
+      const panel = page.locator(`.agp-days figure[data-day="${d.day}"]`);
+      expect(await panel.getAttribute('data-empty'), d.day).toBe(String(d.sg.time.length === 0));
+      const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(
+        new Date(`${d.day}T00:00:00Z`),
+      );
+      expect(await panel.locator('figcaption').textContent(), d.day).toContain(weekday);
+    }
+    await screenshot(page, '65-agp-screen');
+
     // The AGP from the trend analysis: a print tab that is signed in and keeps every choice.
     const choices = 'valid=1&tl=72&th=170&aa=200&ab=90';
     await page.goto(

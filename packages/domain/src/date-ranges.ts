@@ -74,7 +74,9 @@ export function checkDataOptionRanges(options: {
 }
 
 /** Quick print durations (spec §9): one week, month, quarter, or custom. */
-export const QUICK_PRINT_DURATIONS = { week: 7, month: 30, quarter: 90 } as const;
+// Two weeks is the AGP's period and the reports' default (CLINICAL.md), so quick print starts there.
+export const QUICK_PRINT_DURATIONS = { week: 7, twoWeeks: 14, month: 30, quarter: 90 } as const;
+export const DEFAULT_QUICK_PRINT_DURATION = 'twoWeeks' satisfies keyof typeof QUICK_PRINT_DURATIONS;
 export type QuickPrintDuration = keyof typeof QUICK_PRINT_DURATIONS | 'custom';
 
 export const END_DATE_PRESETS = [

@@ -42,4 +42,5 @@ export * from './logbook';
 export * from './basal-schedule';
 export * from './day-coverage';
 export * from './split-percentages';
+export * from './agp';
 export * from './glucose-line';

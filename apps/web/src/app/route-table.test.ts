@@ -42,6 +42,8 @@ const WITHOUT_SCREEN = ['/'];
 // Screens of spec §2 without a path in its route list get one of ours.
 const ADDED = [
   { path: '/dataSources', kind: 'user' },
+  // The AGP report on screen (issue 17; its print page is the spec's chart6-print2).
+  { path: '/Hcp/charts/agp', kind: 'user' },
   // The first sign-in's own password (an HCP chose the first one): before any session, like MFA.
   { path: '/firstPassword', kind: 'public' },
 ];

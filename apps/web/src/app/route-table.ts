@@ -244,6 +244,9 @@ const S = {
   reportsChart9: lazy(() =>
     import('../features/reports/report-screens').then((m) => ({ default: m.Chart9Screen })),
   ),
+  reportsAgp: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.AgpScreen })),
+  ),
   reportsSettings: lazy(() =>
     import('../features/reports/settings/chart-settings-screens').then((m) => ({
       default: m.ChartSettingScreen,
@@ -379,6 +382,8 @@ export const ROUTES: readonly AppRoute[] = [
   // Reports (features/reports; docs/REPORTS.md maps chart0–chart9 to the reports).
   { path: '/Hcp/charts', kind: 'user', screen: S.reportsHome },
   ...REPORT_SCREENS.map((screen, i): AppRoute => ({ path: `/Hcp/charts/chart${i}`, kind: 'user', screen })),
+  // The AGP report on screen (issue 17), besides its print page chart6-print2.
+  { path: '/Hcp/charts/agp', kind: 'user', screen: S.reportsAgp },
   { path: '/Hcp/chartSetting', kind: 'user', screen: S.reportsSettings },
   { path: '/Hcp/chartSetting/setting', kind: 'user', screen: S.reportsSetting },
   { path: '/Hcp/chartSetting/dateView', kind: 'user', screen: S.reportsDateView },

@@ -58,10 +58,25 @@ export function reportOfChart(chart: number): ReportEntry | undefined {
   return REPORTS.find((r) => r.chart === chart);
 }
 
-/** The screens in tab order. */
-export const SCREEN_REPORTS = REPORTS.filter((r) => r.chart !== null);
-
 export const chartPath = (chart: number) => `/Hcp/charts/chart${chart}`;
+
+/**
+ * The AGP report's screen. The spec's chart0–chart9 are taken by the other reports; the AGP is on
+ * the screen as well as on its print page (chart6-print2) so a clinician reads the same page on both.
+ */
+export const AGP_SCREEN_PATH = '/Hcp/charts/agp';
+
+/** Where a report is shown on screen, or null for one that only prints. */
+export function screenPathOf(entry: ReportEntry): string | null {
+  if (entry.chart !== null) return chartPath(entry.chart);
+  return entry.id === 'agp' ? AGP_SCREEN_PATH : null;
+}
+
+/** The screens in tab order: the AGP first (the standard summary), then chart0–chart9. */
+export const SCREEN_REPORTS: readonly ReportEntry[] = [
+  reportById('agp'),
+  ...REPORTS.filter((r) => r.chart !== null),
+];
 
 /** Reports a quick print may hold, in the order they print. */
 export const QUICK_PRINT_REPORTS: readonly ReportId[] = [

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { chartPath, reportOfChart, SCREEN_REPORTS } from './report-catalog';
+import { reportById, reportOfChart, SCREEN_REPORTS, screenPathOf, type ReportEntry } from './report-catalog';
 import { ReportBody } from './report-body';
 import { ReportsShell, useKeepQuery } from './reports-shell';
 
 // The screens of /Hcp/charts and /Hcp/charts/chart0–chart9 (docs/REPORTS.md has the mapping).
 
 function ChartScreen({ chart }: { chart: number }) {
+  return <ReportScreen entry={reportOfChart(chart)!} />;
+}
+
+function ReportScreen({ entry }: { entry: ReportEntry }) {
   const { t } = useTranslation();
-  const entry = reportOfChart(chart)!;
   return (
     <ReportsShell place={entry.id} title={t(`reports.names.${entry.id}`)}>
       {(ctx) => <ReportBody ctx={ctx} entry={entry} />}
@@ -26,6 +29,7 @@ export const Chart6Screen = () => <ChartScreen chart={6} />;
 export const Chart7Screen = () => <ChartScreen chart={7} />;
 export const Chart8Screen = () => <ChartScreen chart={8} />;
 export const Chart9Screen = () => <ChartScreen chart={9} />;
+export const AgpScreen = () => <ReportScreen entry={reportById('agp')} />;
 
 /** /Hcp/charts: every report with what it shows, and the way to quick print. */
 export function ChartsHomeScreen() {
@@ -37,7 +41,7 @@ export function ChartsHomeScreen() {
         <ul className="report-cards">
           {SCREEN_REPORTS.map((r) => (
             <li key={r.id} className="report-card">
-              <Link to={keep(chartPath(r.chart!), ctx.uid)} className="report-card__link">
+              <Link to={keep(screenPathOf(r)!, ctx.uid)} className="report-card__link">
                 <span className="report-card__name">{t(`reports.names.${r.id}`)}</span>
                 <span className="muted small">{t(`reports.about.${r.id}`)}</span>
               </Link>

@@ -5,7 +5,7 @@ import { useSession } from '../../app/session-state';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Spinner } from '../../components/page';
-import { chartPath, SCREEN_REPORTS, type ReportId } from './report-catalog';
+import { SCREEN_REPORTS, screenPathOf, type ReportId } from './report-catalog';
 import { useReportLoad, useReportUid, type ReportCtx } from './report-context';
 import './reports.css';
 
@@ -135,7 +135,7 @@ function ReportTabs({ place, uid }: { place: ShellPlace; uid: string }) {
   const { pathname } = useLocation();
   const tabs = [
     { key: 'home', to: '/Hcp/charts', label: t('reports.tabs.home') },
-    ...SCREEN_REPORTS.map((r) => ({ key: r.id, to: chartPath(r.chart!), label: t(`reports.names.${r.id}`) })),
+    ...SCREEN_REPORTS.map((r) => ({ key: r.id, to: screenPathOf(r)!, label: t(`reports.names.${r.id}`) })),
     { key: 'settings', to: '/Hcp/chartSetting', label: t('reports.tabs.settings') },
   ];
   return (

@@ -6,9 +6,19 @@ const H = 320;
 const TOP = 10;
 const BOTTOM = H - 24;
 
-/** The chosen days' sensor glucose over one 24-hour axis, one colour per day. */
+export interface OverlayCurve {
+  day: string;
+  runs: Runs;
+  colour: string;
+  dash: string | null;
+  label: string;
+  /** Readings beyond the display range, drawn at its edge: marked with a small arrow. */
+  clipped: ReadonlyArray<{ x: number; y: number; side: 'above' | 'below' }>;
+}
+
+/** The chosen days' sensor glucose over one 24-hour axis, one colour and line style per day. */
 export function OverlayChart(props: {
-  days: ReadonlyArray<{ day: string; runs: Runs; colour: string; label: string }>;
+  days: readonly OverlayCurve[];
   unit: GlucoseUnit;
   low: number;
   high: number;
@@ -31,9 +41,30 @@ export function OverlayChart(props: {
       />
       <TimeAxis sx={sx} y={BOTTOM} top={TOP} />
       {props.days.map((d) => (
-        <path key={d.day} className="rchart__overlay" stroke={d.colour} d={runsPath(d.runs, sx, sy)}>
-          <title>{d.label}</title>
-        </path>
+        <g key={d.day}>
+          <path
+            className="rchart__overlay"
+            stroke={d.colour}
+            strokeDasharray={d.dash ?? undefined}
+            d={runsPath(d.runs, sx, sy)}
+          >
+            <title>{d.label}</title>
+          </path>
+          {d.clipped.map((c, i) => {
+            const x = sx(c.x);
+            const y = sy(c.y);
+            // An arrow pointing out of the chart: the value lies beyond the edge it is drawn at.
+            const tip = c.side === 'above' ? y - 6 : y + 6;
+            return (
+              <path
+                key={i}
+                className={`rchart__clipped rchart__clipped--${c.side}`}
+                fill={d.colour}
+                d={`M${x - 3.5} ${y}L${x + 3.5} ${y}L${x} ${tip}Z`}
+              />
+            );
+          })}
+        </g>
       ))}
     </SvgChart>
   );

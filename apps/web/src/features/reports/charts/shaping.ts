@@ -22,19 +22,33 @@ export type Runs = Pt[][];
 /** Readings further apart than this (minutes) are not joined by a line: the domain's rule, as the AUC. */
 export const GAP_MIN = GLUCOSE_LINE_MAX_GAP_MIN;
 
-export function splitRuns(xs: readonly number[], ys: ReadonlyArray<number | null>, gap = GAP_MIN): Runs {
+/**
+ * Runs of a line. The gap is measured on `at` (real minutes; default the x values themselves), so
+ * a wall-clock axis that skips an hour on a daylight-saving day does not break a continuous line;
+ * an x that goes back (the repeated hour when clocks go back) starts a new run instead of drawing
+ * a stroke backwards across the chart.
+ */
+export function splitRuns(
+  xs: readonly number[],
+  ys: ReadonlyArray<number | null>,
+  gap = GAP_MIN,
+  at: readonly number[] = xs,
+): Runs {
   const runs: Runs = [];
   let run: Pt[] = [];
+  let lastAt = -Infinity;
   let lastX = -Infinity;
   for (let i = 0; i < xs.length; i++) {
     const y = ys[i];
     const x = xs[i]!;
-    if (y === null || y === undefined || x - lastX > gap) {
+    const t = at[i]!;
+    if (y === null || y === undefined || t - lastAt > gap || x < lastX) {
       if (run.length) runs.push(run);
       run = [];
     }
     if (y !== null && y !== undefined) {
       run.push([x, y]);
+      lastAt = t;
       lastX = x;
     }
   }
@@ -127,7 +141,7 @@ export interface AutoMark {
 }
 
 export interface DayModel {
-  /** Minutes in the day (1380, 1440 or 1500 on DST changes). */
+  /** Wall-clock minutes of the axis: always 1440 (00:00–24:00 on the device's clock). */
   length: number;
   sg: Runs;
   flagged: FlaggedReading[];
@@ -144,38 +158,74 @@ export interface DayModel {
   sessions: Array<DdDay['sessions'][number] & { x: number }>;
 }
 
-/** One day of the daily report, x in minutes after the day's local midnight. */
-export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
-  const minute = (ms: number) => (ms - day.from_ms) / 60_000;
-  const length = minute(day.to_ms);
-  const inDay = (x: number) => x >= 0 && x < length;
+const DAY_MS = 86_400_000;
+
+/**
+ * Where an instant of the day sits on a wall-clock axis (CLINICAL.md: the axis and the points use
+ * the same clock): minutes after 00:00 on the device's clock at that instant (its UTC offset). On a
+ * daylight-saving day a 12:00 bolus is drawn at 12:00, as the list under the chart says, not at
+ * 11:00 or 13:00 as minutes elapsed since midnight would put it. Instants before the day or after
+ * it (a basal segment crossing midnight) stay outside 0–1440 by their real distance.
+ */
+export function wallMinute(ms: number, offsetMin: number, day: { from_ms: number; to_ms: number }): number {
+  if (ms < day.from_ms) return (ms - day.from_ms) / 60_000;
+  if (ms >= day.to_ms) return 1440 + (ms - day.to_ms) / 60_000;
+  const local = ms + offsetMin * 60_000;
+  return (((local % DAY_MS) + DAY_MS) % DAY_MS) / 60_000;
+}
+
+/**
+ * A day's sensor glucose on the wall clock: the line of the valid readings (a CE0/CE1 code breaks
+ * it) and the C/CX readings as markers of their own (the daily chart and the AGP's day panels).
+ */
+export function daySg(
+  day: Pick<DdDay, 'from_ms' | 'to_ms' | 'sg'>,
+  unit: GlucoseUnit,
+): { sg: Runs; flagged: FlaggedReading[] } {
+  const at = (ms: number) => (ms - day.from_ms) / 60_000;
+  const wall = (ms: number, offsetMin: number) => wallMinute(ms, offsetMin, day);
   // The line holds the valid readings (a CE0/CE1 code breaks it); C/CX go to their own markers.
   const sgX: number[] = [];
+  const sgAt: number[] = [];
   const sgY: Array<number | null> = [];
   const flagged: FlaggedReading[] = [];
   day.sg.time.forEach((time, i) => {
     const quality = day.sg.quality[i] ?? null;
     const p = plotReading(day.sg.mgdl[i] ?? null, quality, day.sg.display_code[i] ?? null, unit);
-    const x = minute(time);
+    const offset = day.sg.utc_offset_min[i] ?? 0;
+    const x = wall(time, offset);
     if (p.kind === 'flagged') {
-      flagged.push({ x, y: p.value, time, utc_offset_min: day.sg.utc_offset_min[i] ?? 0, flag: quality! });
+      flagged.push({ x, y: p.value, time, utc_offset_min: offset, flag: quality! });
     } else {
       sgX.push(x);
+      sgAt.push(at(time));
       sgY.push(p.value);
     }
   });
+  return {
+    sg: splitRuns(sgX, sgY, GAP_MIN, sgAt),
+    flagged: flagged.filter((f) => f.x >= 0 && f.x < 1440),
+  };
+}
+
+/** One day of the daily report, x in wall-clock minutes after the day's local midnight. */
+export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
+  const wall = (ms: number, offsetMin: number) => wallMinute(ms, offsetMin, day);
+  const length = 1440;
+  const inDay = (x: number) => x >= 0 && x < length;
+  const { sg, flagged } = daySg(day, unit);
   const basal: BasalStep[] = [];
   const autoBoluses: AutoBolus[] = [];
   const autoMarks: AutoMark[] = [];
   for (let i = 0; i < day.basal.start.length; i++) {
-    const at = day.basal.start[i]!;
+    const startMs = day.basal.start[i]!;
     const offset = day.basal.utc_offset_min[i]!;
-    const x = minute(at);
+    const x = wall(startMs, offset);
     const code = day.basal.code[i];
     if ((code === AUTO_MODE_START || code === AUTO_MODE_EXIT) && inDay(x)) {
       autoMarks.push({
         x,
-        time: at,
+        time: startMs,
         utc_offset_min: offset,
         kind: code === AUTO_MODE_START ? 'start' : 'exit',
       });
@@ -183,12 +233,12 @@ export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
     const correction = day.basal.auto_corr[i] ?? 0;
     const food = day.basal.auto_food[i] ?? 0;
     if ((correction > 0 || food > 0) && inDay(x)) {
-      autoBoluses.push({ x, time: at, utc_offset_min: offset, correction, food });
+      autoBoluses.push({ x, time: startMs, utc_offset_min: offset, correction, food });
     }
     const series = day.basal.series[i];
     if (!series) continue;
-    const start = Math.max(0, minute(day.basal.start[i]!));
-    const end = Math.min(length, minute(day.basal.start[i]!) + day.basal.duration_min[i]!);
+    const start = Math.max(0, x);
+    const end = Math.min(length, x + day.basal.duration_min[i]!);
     if (end <= start) continue;
     const stopped = series === 'manualStop' || series === 'autoSuspend' || series === 'stop';
     basal.push({ start, end, rate: stopped ? 0 : day.basal.rate[i]!, series });
@@ -196,20 +246,22 @@ export function dayModel(day: DdDay, unit: GlucoseUnit): DayModel {
   const rates = basal.map((b) => b.rate);
   return {
     length,
-    sg: splitRuns(sgX, sgY),
-    flagged: flagged.filter((f) => inDay(f.x)),
+    sg,
+    flagged,
     basal,
     basalMax: basalAxisMax(Math.max(0, ...rates)),
     autoBoluses,
     autoBolusMax: Math.max(AUTO_MICRO_DOSE_U, ...autoBoluses.map((b) => b.correction + b.food)),
     autoMarks,
-    boluses: day.boluses.map((b) => ({ ...b, x: minute(b.time) })).filter((b) => inDay(b.x)),
+    boluses: day.boluses.map((b) => ({ ...b, x: wall(b.time, b.utc_offset_min) })).filter((b) => inDay(b.x)),
     bg: day.bg
-      .map((b) => ({ ...b, x: minute(b.time), y: displayGlucose(b.mgdl, unit).value ?? 0 }))
+      .map((b) => ({ ...b, x: wall(b.time, b.utc_offset_min), y: displayGlucose(b.mgdl, unit).value ?? 0 }))
       .filter((b) => inDay(b.x)),
-    events: day.events.map((e) => ({ ...e, x: minute(e.time) })).filter((e) => inDay(e.x)),
-    alarms: day.alarms.map((a) => ({ ...a, x: minute(a.time) })).filter((a) => inDay(a.x)),
-    sessions: day.sessions.map((s) => ({ ...s, x: minute(s.start) })).filter((s) => inDay(s.x)),
+    events: day.events.map((e) => ({ ...e, x: wall(e.time, e.utc_offset_min) })).filter((e) => inDay(e.x)),
+    alarms: day.alarms.map((a) => ({ ...a, x: wall(a.time, a.utc_offset_min) })).filter((a) => inDay(a.x)),
+    sessions: day.sessions
+      .map((s) => ({ ...s, x: wall(s.start, s.utc_offset_min) }))
+      .filter((s) => inDay(s.x)),
   };
 }
 
@@ -261,12 +313,6 @@ export function perDay<R extends { day: string }>(
     return { day, value: v === null || v === undefined || !Number.isFinite(v) ? null : v };
   });
 }
-
-/** Distinct colours for up to 14 overlaid days (then they repeat, with the legend telling them apart). */
-export const DAY_COLOURS = [
-  '#1f5fbf', '#c2410c', '#1b7a43', '#7c3aed', '#b42318', '#0e7490', '#a16207',
-  '#be185d', '#4d7c0f', '#334155', '#9333ea', '#0369a1', '#b45309', '#15803d',
-] as const; // prettier-ignore
 
 export const TIR_BANDS = ['very_high', 'high', 'in_range', 'low', 'very_low'] as const;
 export type TirBand = (typeof TIR_BANDS)[number];

@@ -22,12 +22,27 @@ export function pageCounterContent(template: string): string {
     .join(' ');
 }
 
-export function pageCss(paper: Paper, header: string, pageOf: string): string {
+/**
+ * A part of a mixed-direction line kept whole (Unicode first-strong isolate): in an Arabic header
+ * a date such as 28/08/2026 next to Arabic text was reordered by the bidirectional algorithm into
+ * "28 2026/08/"; isolated, each date, name and unit keeps its own order.
+ */
+export const isolate = (s: string) => `\u2068${s}\u2069`;
+
+/** The line at the top of every page: patient, range and unit, each part isolated. */
+export function pageHeader(name: string, from: string, to: string, unit: string): string {
+  return `${isolate(name)} · ${isolate(from)} – ${isolate(to)} · ${isolate(unit)}`;
+}
+
+export function pageCss(paper: Paper, header: string, pageOf: string, dir: 'ltr' | 'rtl' = 'ltr'): string {
   const size = paper === 'letter' ? 'letter' : 'A4';
+  // Right to left the header starts at the top right and the page number sits at the bottom left.
+  const [head, foot] = dir === 'rtl' ? ['top-right', 'bottom-left'] : ['top-left', 'bottom-right'];
+  const font = `font: 9pt system-ui, sans-serif; color: #5a6778; direction: ${dir};`;
   return `@page {
   size: ${size} portrait;
   margin: 16mm 12mm 16mm 12mm;
-  @top-left { content: ${cssString(header)}; font: 9pt system-ui, sans-serif; color: #5a6778; }
-  @bottom-right { content: ${pageCounterContent(pageOf)}; font: 9pt system-ui, sans-serif; color: #5a6778; }
+  @${head} { content: ${cssString(header)}; ${font} }
+  @${foot} { content: ${pageCounterContent(pageOf)}; ${font} }
 }`;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { languageDir } from '@cgm/domain';
 import { Notice } from '../../../components/notice';
 import { Spinner } from '../../../components/page';
 import { formatDateTime } from '../../../i18n/format-time';
@@ -11,7 +12,7 @@ import { clipToLast, effectiveRange, readAgpBand, writeAgpBand } from '../report
 import { REPORT_VIEWS } from '../report-views';
 import { AgpBandSelect } from './agp-print-controls';
 import { defaultPaper, isPaper, rememberPaper, type Paper } from './open-print';
-import { PAGE, PAGES, pageCss } from './page-css';
+import { PAGE, PAGES, pageCss, pageHeader } from './page-css';
 import '../reports.css';
 import '../../../print/print.css';
 
@@ -65,12 +66,12 @@ function Loaded({ uid, reports, title }: { uid: string; reports: ReportId[]; tit
   if (load.state === 'loading') return <Spinner />;
   const ctx = load.ctx;
   const main = effectiveRange(ctx.params, 90, ctx.today);
-  const header = `${ctx.name} · ${ctx.fmt.day(main.from)} – ${ctx.fmt.day(main.to)} · ${ctx.unit}`;
+  const header = pageHeader(ctx.name, ctx.fmt.day(main.from), ctx.fmt.day(main.to), ctx.unit);
   const pageOf = t('print.pageOf', { page: PAGE, pages: PAGES, interpolation: { escapeValue: false } });
 
   return (
     <div className={`print-doc print-doc--${paper}`}>
-      <style>{pageCss(paper, header, pageOf)}</style>
+      <style>{pageCss(paper, header, pageOf, languageDir(ctx.fmt.lang))}</style>
       <div className="print-toolbar no-print">
         <label>
           {t('print.paper')}{' '}
@@ -118,7 +119,10 @@ function Loaded({ uid, reports, title }: { uid: string; reports: ReportId[]; tit
         <dl className="print-head__facts">
           <div>
             <dt>{t('print.period')}</dt>
-            <dd>{`${ctx.fmt.day(main.from)} – ${ctx.fmt.day(main.to)} (${t('reports.range.days', { count: main.days })})`}</dd>
+            <dd>
+              <bdi>{ctx.fmt.day(main.from)}</bdi> – <bdi>{ctx.fmt.day(main.to)}</bdi>{' '}
+              {`(${t('reports.range.days', { count: main.days })})`}
+            </dd>
           </div>
           <div>
             <dt>{t('print.unit')}</dt>
@@ -163,7 +167,8 @@ function PrintSection({ id, ctx, single }: { id: ReportId; ctx: ReportCtx; singl
         {t(`reports.names.${id}`)}
         {range && (
           <span className="print-section__range">
-            {` · ${ctx.fmt.day(range.from)} – ${ctx.fmt.day(range.to)}`}
+            {' · '}
+            <bdi>{ctx.fmt.day(range.from)}</bdi> – <bdi>{ctx.fmt.day(range.to)}</bdi>
           </span>
         )}
       </h2>

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUICK_PRINT_DURATION } from '@cgm/domain';
 import { memoryStore } from '../../../lib/storage';
 import { readAgpBand, writeAgpBand } from '../report-params';
 import { openPrintTab, printQuery, printUrl } from './open-print';
-import { cssString, pageCounterContent, pageCss } from './page-css';
+import { cssString, pageCounterContent, pageCss, pageHeader } from './page-css';
 import { nextQuickPrintIndex, quickRange } from './quick-print';
 import { quickPrintReports } from './print-screens';
 
 describe('quick print ranges (spec §9)', () => {
   const base = { customFrom: '', customTo: '', reports: [] as never[], band: '5-95' as const };
   // 2025-04-16 is a Wednesday.
+  it('starts on two weeks, the period the AGP page needs (CLINICAL.md)', () => {
+    expect(DEFAULT_QUICK_PRINT_DURATION).toBe('twoWeeks');
+    expect(
+      quickRange({ ...base, duration: DEFAULT_QUICK_PRINT_DURATION, preset: 'yesterday' }, '2025-04-16'),
+    ).toEqual({ ok: true, from: '2025-04-02', to: '2025-04-15', span: 'days' });
+  });
   it('ends a week on yesterday, last Sunday or last Saturday', () => {
     expect(quickRange({ ...base, duration: 'week', preset: 'yesterday' }, '2025-04-16')).toEqual({
       ok: true,
@@ -193,5 +200,17 @@ describe('print pages', () => {
     expect(css).toContain('size: letter portrait');
     expect(css).toContain('@top-left { content: "Ann · mg/dL"');
     expect(pageCss('a4', '', '').includes('size: A4')).toBe(true);
+  });
+  it('keeps each date of the header whole in Arabic and starts the header on the right', () => {
+    // Issue 17: the Arabic header read "28 2026/08/"; each part is now a first-strong isolate.
+    const header = pageHeader('سارة', '28/08/2026', '10/09/2026', 'mg/dL');
+    expect(header).toBe(
+      '\u2068سارة\u2069 · \u206828/08/2026\u2069 – \u206810/09/2026\u2069 · \u2068mg/dL\u2069',
+    );
+    const rtl = pageCss('a4', header, 'صفحة [[page]]', 'rtl');
+    expect(rtl).toContain('@top-right { content: "\u2068سارة');
+    expect(rtl).toContain('direction: rtl');
+    expect(rtl).toContain('@bottom-left { content: "صفحة " counter(page)');
+    expect(pageCss('a4', header, '[[page]]')).toContain('@top-left {');
   });
 });

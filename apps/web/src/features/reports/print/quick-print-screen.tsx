@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { daysInclusive, END_DATE_PRESETS, type EndDatePreset, type QuickPrintDuration } from '@cgm/domain';
+import {
+  DEFAULT_QUICK_PRINT_DURATION,
+  daysInclusive,
+  END_DATE_PRESETS,
+  type EndDatePreset,
+  type QuickPrintDuration,
+} from '@cgm/domain';
 import { Notice } from '../../../components/notice';
 import { QUICK_PRINT_REPORTS, reportById, type ReportId } from '../report-catalog';
 import type { ReportCtx } from '../report-context';
@@ -14,7 +20,7 @@ import { AgpBandSelect } from './agp-print-controls';
 import { defaultPaper, openPrintTab, printQuery, printUrl, rememberPaper, type Paper } from './open-print';
 import { nextQuickPrintIndex, quickRange, type QuickPrintChoice } from './quick-print';
 
-const DURATIONS: QuickPrintDuration[] = ['week', 'month', 'quarter', 'custom'];
+const DURATIONS: QuickPrintDuration[] = ['week', 'twoWeeks', 'month', 'quarter', 'custom'];
 const DEFAULT_REPORTS: ReportId[] = ['agp', 'dashboard', 'trend', 'logbook'];
 
 /** /Hcp/print: quick print — a period, the reports to include, the paper; one click prints. */
@@ -32,7 +38,7 @@ function QuickPrintForm({ ctx }: { ctx: ReportCtx }) {
   const [sp] = useSearchParams();
   const map = useDatamap(ctx.uid);
   const [choice, setChoice] = useState<QuickPrintChoice>({
-    duration: 'week',
+    duration: DEFAULT_QUICK_PRINT_DURATION,
     preset: 'yesterday',
     customFrom: ctx.params.from ?? ctx.today,
     customTo: ctx.params.to ?? ctx.today,

@@ -1,15 +1,21 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GlucoseStatsBlock } from '@cgm/contract';
+import {
+  AGP_AXIS_TOP_MGDL,
+  AGP_REFERENCE_MGDL,
+  AGP_TARGET_HIGH_MGDL,
+  AGP_TARGET_LOW_MGDL,
+} from '@cgm/domain';
 import { gmiWithheldText } from '../../../i18n/withheld-reason';
-import { MiniProfile } from '../charts/mini-profile';
-import { ProfileChart } from '../charts/profile-chart';
+import { AgpCurveChart } from '../charts/agp-curve';
 import { profileModel } from '../charts/shaping';
 import { shownTir } from '../charts/tir';
 import { readAgpBand, type AgpBand } from '../report-params';
 import { useChartData } from '../reports-api';
-import { TimeInRangesBar } from '../stats-block';
+import { AgpDailyProfiles } from './agp-panels';
+import { AgpTimeInRanges } from './agp-ranges';
 import { Loadable, ReportSection } from './loadable';
 import type { ReportViewProps } from './types';
 
@@ -22,13 +28,11 @@ const TARGETS = [
   { key: 'veryHigh', band: 'very_high', goal: '<5 %' },
 ] as const;
 
-/** The AGP page shows the daily profiles of the last 14 days of its range (the standard layout). */
-const DAILY_PROFILES = 14;
-
 /**
- * The AGP report (chart6-print2, and in quick print): statistics and targets, time in ranges, the
- * AGP curve (5–95 by the AGP convention; ?band=10 gives the portal's 10–90) and the daily glucose
- * profiles, in the standard one-page layout.
+ * The AGP report (screen /Hcp/charts/agp, print chart6-print2, and in quick print): statistics and
+ * targets, time in ranges with time per day, the AGP curve (5–95 by the AGP convention; ?band=10
+ * gives the portal's 10–90) and the daily glucose profiles of the last 14 days, in the layout of
+ * the IDC AGP v5 (CLINICAL.md "The AGP report page"), on one printed page.
  */
 export function AgpReport({ ctx, range }: ReportViewProps) {
   const { t } = useTranslation();
@@ -44,7 +48,6 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
         const tir = s.time_in_ranges ? shownTir(s.time_in_ranges) : null;
         const pctOf = (band: (typeof TARGETS)[number]['band']) =>
           !tir ? null : band === 'low+' ? tir.below : band === 'high+' ? tir.above : tir[band];
-        const days = res.report_data.days.slice(-DAILY_PROFILES);
         return (
           <div className="report report--agp">
             <div className="agp-top">
@@ -53,7 +56,12 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                   <tbody>
                     <Row
                       label={t('reports.agp.period')}
-                      value={`${fmt.day(res.from)} – ${fmt.day(res.to)} (${t('reports.range.days', { count: res.coverage.length })})`}
+                      value={
+                        <>
+                          <bdi>{fmt.day(res.from)}</bdi> – <bdi>{fmt.day(res.to)}</bdi>{' '}
+                          {`(${t('reports.range.days', { count: res.coverage.length })})`}
+                        </>
+                      }
                     />
                     <Row
                       label={t('reports.agp.active')}
@@ -66,9 +74,13 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                       value={`${fmt.pct(s.cv)} %`}
                       hint={t('reports.agp.cvGoal')}
                     />
+                    {res.report_data.days_with_data === 0 && (
+                      <Row label={t('reports.stats.count')} value="0" hint={t('reports.noData')} />
+                    )}
                   </tbody>
                 </table>
-                <h4 className="agp-sub">{t('reports.agp.targetsTitle')}</h4>
+              </ReportSection>
+              <ReportSection title={t('reports.agp.targetsTitle')} className="agp-targets">
                 <table className="table table--compact">
                   <thead>
                     <tr>
@@ -89,28 +101,13 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                 </table>
               </ReportSection>
               <ReportSection title={t('reports.tir.title')}>
-                <TimeInRangesBar stats={s} fmt={fmt} />
+                <AgpTimeInRanges stats={s} fmt={fmt} />
               </ReportSection>
             </div>
             <ReportSection title={t('reports.agp.curveTitle')}>
               <AgpCurve res={res} ctx={ctx} outer={outer} />
             </ReportSection>
-            <ReportSection title={t('reports.agp.dailyTitle', { count: days.length })}>
-              <div className="mini-grid">
-                {days.map((d) => (
-                  <figure key={d.day} className="mini-grid__day">
-                    <figcaption className="small">{fmt.shortDay(d.day)}</figcaption>
-                    <MiniProfile
-                      medians={d.median.map((v) => (v === null ? null : fmt.toUnit(v)))}
-                      unit={fmt.unit}
-                      low={fmt.toUnit(res.thresholds.target_low)}
-                      high={fmt.toUnit(res.thresholds.target_high)}
-                      label={t('reports.agp.dayLabel', { day: fmt.day(d.day, 'long') })}
-                    />
-                  </figure>
-                ))}
-              </div>
-            </ReportSection>
+            {range && <AgpDailyProfiles ctx={ctx} range={range} />}
           </div>
         );
       }}
@@ -134,7 +131,7 @@ export function GmiRow({ stats, fmt }: { stats: GlucoseStatsBlock; fmt: ReportVi
   return <Row label={label} value="--" hint={why || undefined} />;
 }
 
-function Row({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Row({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
     <tr>
       <th scope="row">{label}</th>
@@ -158,13 +155,12 @@ function AgpCurve({
   const { t } = useTranslation();
   const { fmt } = ctx;
   const model = useMemo(() => profileModel(res.report_data.profile, fmt.unit, outer), [res, fmt.unit, outer]);
+  const g = (mgdl: number) => fmt.glucoseLimit(mgdl);
   return (
     <>
-      <ProfileChart
+      <AgpCurveChart
         model={model}
         unit={fmt.unit}
-        low={fmt.toUnit(res.thresholds.target_low)}
-        high={fmt.toUnit(res.thresholds.target_high)}
         format={(v) => fmt.num(v, fmt.unit === 'mg/dL' ? 0 : 1)}
         title={t('reports.agp.curveTitle')}
         description={t('reports.agp.curveDesc', { band: outer })}
@@ -182,7 +178,23 @@ function AgpCurve({
           <span className="profile-legend__key profile-legend__key--median" aria-hidden="true" />
           {t('reports.profile.median')}
         </li>
+        <li>
+          <span className="profile-legend__key profile-legend__key--target" aria-hidden="true" />
+          {t('agpPage.targetBand', {
+            low: g(AGP_TARGET_LOW_MGDL),
+            high: g(AGP_TARGET_HIGH_MGDL),
+            unit: fmt.unit,
+          })}
+        </li>
       </ul>
+      <p className="muted small">
+        {t('agpPage.curveNote', {
+          l54: g(AGP_REFERENCE_MGDL[0]),
+          l250: g(AGP_REFERENCE_MGDL[1]),
+          top: g(AGP_AXIS_TOP_MGDL),
+          unit: fmt.unit,
+        })}
+      </p>
     </>
   );
 }

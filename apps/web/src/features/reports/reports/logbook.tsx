@@ -3,6 +3,7 @@ import { MEAL_PERIODS } from '@cgm/domain';
 import type { LgbResponse } from '@cgm/contract';
 import { useChartData } from '../reports-api';
 import type { ReportFormat } from '../report-format';
+import { BandLegend, BandValue } from './band-value';
 import { eventSummary } from './event-text';
 import { Loadable } from './loadable';
 import type { ReportViewProps } from './types';
@@ -22,6 +23,7 @@ export function LogbookReport({ ctx, range }: ReportViewProps) {
           `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
         return (
           <div className="report report--logbook">
+            <BandLegend fmt={fmt} />
             <div className="table-scroll">
               <table className="table logbook">
                 <caption className="muted small">{t('reports.logbook.caption', { unit: fmt.unit })}</caption>
@@ -80,16 +82,16 @@ function LogCell({ cell, fmt }: { cell: Cell; fmt: ReportFormat }) {
     <ul className="logcell">
       {cell.count > 0 && (
         <li title={t('reports.logbook.glucoseHint')}>
-          <strong>{fmt.glucose(cell.mean)}</strong>
-          <span className="muted small">
+          <BandValue mgdl={cell.mean} fmt={fmt} strong />
+          <span className="small">
             {' '}
-            ({fmt.glucose(cell.min)}–{fmt.glucose(cell.max)})
+            (<BandValue mgdl={cell.min} fmt={fmt} />–<BandValue mgdl={cell.max} fmt={fmt} />)
           </span>
         </li>
       )}
       {cell.bg.map((b) => (
         <li key={b.time} className="small">
-          {t('reports.logbook.bg')} {fmt.glucose(b.mgdl)}
+          {t('reports.logbook.bg')} <BandValue mgdl={b.mgdl} fmt={fmt} />
         </li>
       ))}
       {cell.carbs > 0 && <li className="small">{t('reports.logbook.carbs', { g: fmt.num(cell.carbs) })}</li>}

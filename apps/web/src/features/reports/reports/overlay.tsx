@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DISPLAY_MAX_MGDL, DISPLAY_MIN_MGDL } from '@cgm/domain';
 import { OverlayChart } from '../charts/overlay-chart';
-import { DAY_COLOURS, overlayRuns } from '../charts/shaping';
+import { overlayClipped, overlayStyle } from '../charts/overlay-style';
+import { overlayRuns } from '../charts/shaping';
 import { useChartData } from '../reports-api';
 import { Loadable } from './loadable';
 import type { ReportViewProps } from './types';
@@ -42,7 +44,8 @@ function OverlayBody({
       days.map((d, i) => ({
         day: d.day,
         runs: overlayRuns(d, fmt.unit),
-        colour: DAY_COLOURS[i % DAY_COLOURS.length]!,
+        ...overlayStyle(i),
+        clipped: overlayClipped(d, fmt.unit),
         label: fmt.day(d.day, 'long'),
         count: d.mgdl.length,
       })),
@@ -73,13 +76,24 @@ function OverlayBody({
               {!ctx.print && (
                 <input type="checkbox" checked={!hidden.has(c.day)} onChange={() => toggle(c.day)} />
               )}
-              <span className="overlay-legend__swatch" style={{ background: c.colour }} aria-hidden="true" />
+              <svg className="overlay-legend__line" viewBox="0 0 24 8" aria-hidden="true">
+                <line x1="1" x2="23" y1="4" y2="4" stroke={c.colour} strokeDasharray={c.dash ?? undefined} />
+              </svg>
               {fmt.shortDay(c.day)}
               {c.count === 0 && ` (${t('reports.noData')})`}
             </label>
           </li>
         ))}
       </ul>
+      {curves.some((c) => c.clipped.length > 0) && (
+        <p className="muted small overlay-clipped-note">
+          {t('overlayStyle.clipped', {
+            high: fmt.glucoseLimit(DISPLAY_MAX_MGDL),
+            low: fmt.glucoseLimit(DISPLAY_MIN_MGDL),
+            unit: fmt.unit,
+          })}
+        </p>
+      )}
     </div>
   );
 }
