@@ -136,9 +136,13 @@ describe('a clinic desk and the patient’s consent', () => {
 
 describe('the desk’s password', () => {
   it('is set by the desk person at the first sign-in, not kept from the admin', async () => {
-    const login = await t.call<{ error: number; password_token?: string; token?: string }>('POST', API.login, {
-      body: { username: 'desk@consent.example', password: 'Chosen#2026', user_type: 'D' },
-    });
+    const login = await t.call<{ error: number; password_token?: string; token?: string }>(
+      'POST',
+      API.login,
+      {
+        body: { username: 'desk@consent.example', password: 'Chosen#2026', user_type: 'D' },
+      },
+    );
     expect(login.body.error).toBe(ErrorCode.PASSWORD_CHANGE_REQUIRED);
     expect(login.body.token).toBeUndefined();
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, clinic.login!.uid));

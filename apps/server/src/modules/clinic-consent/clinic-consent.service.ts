@@ -26,7 +26,9 @@ export function createClinicConsentService(ctx: AppContext) {
       .where(eq(users.id, patientId));
     const to = p?.email ?? p?.mobile;
     if (!p || !to) return;
-    const mail = renderMail(p.language, 'clinicConsent.givenSubject', ['clinicConsent.givenBody'], { clinic });
+    const mail = renderMail(p.language, 'clinicConsent.givenSubject', ['clinicConsent.givenBody'], {
+      clinic,
+    });
     await ctx.mailer.send({ channel: p.email ? 'email' : 'sms', to, ...mail });
   }
 
