@@ -23,6 +23,8 @@ export interface MonitorChartConfig {
   formatRate: (v: number) => string;
   formatUnits: (v: number) => string;
   formatTime: (ms: number) => string;
+  /** The patient's wall clock for the time axis's splits (uPlot `tzDate`); the viewer's when undefined. */
+  tzDate?: ((ms: number) => Date) | undefined;
   labels: { high: string; low: string };
 }
 
@@ -138,6 +140,7 @@ export function monitorChartOptions(cfg: MonitorChartConfig, { width, height, th
     width,
     height,
     ms: 1,
+    ...(cfg.tzDate ? { tzDate: cfg.tzDate } : {}),
     legend: { show: false },
     cursor: { y: false, points: { show: false }, drag: { x: false, y: false, setScale: false } },
     scales: {
