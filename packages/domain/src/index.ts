@@ -43,3 +43,7 @@ export * from './basal-schedule';
 export * from './day-coverage';
 export * from './split-percentages';
 export * from './glucose-line';
+export * from './glucose-rate';
+export * from './alert-settings';
+export * from './alert-rules';
+export * from './alert-delivery';
