@@ -56,6 +56,12 @@ const envSchema = z.object({
   /** The rate limits of http/rate-limits.ts; `off` only for tests and benchmarks that need it. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /**
+   * How often the follower alerts are evaluated besides each data change (no data, expiry, urgent
+   * repeats): the no-data alert goes out within this much of its threshold. 0 turns the timer off
+   * (tests drive it themselves).
+   */
+  ALERT_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).default(20_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
@@ -93,5 +99,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A configuration for tests and tools: defaults plus overrides, never the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests sign many people in from one address within a minute; the rate-limit tests turn it on.
-  return { ...loadConfig({}), LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...overrides };
+  return { ...loadConfig({}), LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ALERT_SWEEP_MS: 0, ...overrides };
 }

@@ -51,6 +51,7 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
         });
     },
     subscribe: local.subscribe,
+    subscribeAll: local.subscribeAll,
     latest: local.latest,
     remember: local.remember,
     stats: () => ({

@@ -2,6 +2,9 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from './client';
 import {
   alarms,
+  alertEpisodes,
+  alertLog,
+  alertSettings,
   basalSegments,
   bgReadings,
   boluses,
@@ -57,6 +60,9 @@ export const PATIENT_DATA_TABLES = [
   nightscoutDocuments,
   oauthTokens,
   oauthGrants,
+  alertLog,
+  alertEpisodes,
+  alertSettings,
 ] as const;
 
 /** Deletes all of a person's data as a patient, and their connections either way, inside `tx`. */
