@@ -41,6 +41,8 @@ const WITHOUT_SCREEN = ['/'];
 // Screens of spec §2 without a path in its route list get one of ours.
 const ADDED = [
   { path: '/dataSources', kind: 'user' },
+  // Follower alerts (issue 16).
+  { path: '/alerts', kind: 'user' },
   // The first sign-in's own password (an HCP chose the first one): before any session, like MFA.
   { path: '/firstPassword', kind: 'public' },
 ];

@@ -112,6 +112,12 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
         <h1 className="page__title monitor__title">{title}</h1>
         <LiveBadge phase={phase} freshness={dataFreshness(s.sensor_status, s.pump_status, now)} />
         <div className="monitor__links">
+          <Link
+            className="btn btn--secondary btn--small"
+            to={own ? '/alerts' : `/alerts?uid=${encodeURIComponent(uid)}`}
+          >
+            {t('monitorSafety.alertsLink')}
+          </Link>
           <Link className="btn btn--secondary btn--small" to={dataSources}>
             {t('monitor.dataSourcesLink')}
           </Link>
