@@ -62,7 +62,7 @@ export function AlertBanner({ enabled }: { enabled: boolean }) {
             </a>
             <button
               type="button"
-              className="btn btn--small"
+              className="btn btn--primary btn--small"
               disabled={busy === a.episodeId}
               onClick={() => void act(a, () => acknowledgeAlert(a.patient.uid, a.episodeId))}
             >

@@ -93,7 +93,7 @@ export function AlertSettingsForm({
   const limit = (mgdl: number) => thresholdInUnit(mgdl, d.unit);
   return (
     <form
-      className="stack"
+      className="form"
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -211,7 +211,7 @@ export function AlertSettingsForm({
       {state === 'saved' && <Notice kind="success">{t('alerts.settings.saved')}</Notice>}
       {state === 'failed' && <Notice kind="error">{t('alerts.settings.failed')}</Notice>}
       <div>
-        <button type="submit" className="btn" disabled={state === 'saving'}>
+        <button type="submit" className="btn btn--primary" disabled={state === 'saving'}>
           {t('alerts.settings.save')}
         </button>
       </div>

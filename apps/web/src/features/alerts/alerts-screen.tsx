@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AlertSettings } from '@cgm/domain';
+import { defaultGlucoseUnit, type AlertSettings } from '@cgm/domain';
+import { SESSION_KEYS } from '../../app/session';
+import { sessionStore } from '../../lib/storage';
 import { useSession } from '../../app/session-state';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
@@ -53,12 +55,12 @@ function PushSection() {
     void pushState().then(setState);
   }, []);
   return (
-    <section className="stack" aria-labelledby="alerts-push">
+    <section className="alerts-section" aria-labelledby="alerts-push">
       <h2 id="alerts-push">{t('alerts.push.title')}</h2>
       {state && <p>{t(`alerts.push.${state}`)}</p>}
       {state === 'off' && (
         <div>
-          <button type="button" className="btn" onClick={() => void enablePush().then(setState)}>
+          <button type="button" className="btn btn--primary" onClick={() => void enablePush().then(setState)}>
             {t('alerts.push.enable')}
           </button>
         </div>
@@ -73,12 +75,24 @@ function SettingsSection({ uid }: { uid: string }) {
   if (q.isError) return <Notice kind="error">{t('alerts.noAccess')}</Notice>;
   if (!q.data) return <Spinner />;
   return (
-    <section className="stack" aria-labelledby="alerts-settings">
+    <section className="alerts-section" aria-labelledby="alerts-settings">
       <h2 id="alerts-settings">{t('alerts.settings.title')}</h2>
       {q.data.stoppedByPatient ? (
         <Notice kind="info">{t('alerts.settings.stoppedByPatient')}</Notice>
       ) : (
-        <AlertSettingsForm uid={uid} on={q.data.on} settings={q.data.settings as AlertSettings} />
+        <AlertSettingsForm
+          uid={uid}
+          on={q.data.on}
+          settings={
+            q.data.on
+              ? (q.data.settings as AlertSettings)
+              : // Not set up yet: thresholds in the unit of the follower's country.
+                {
+                  ...(q.data.settings as AlertSettings),
+                  unit: defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? ''),
+                }
+          }
+        />
       )}
     </section>
   );
@@ -93,7 +107,7 @@ function FollowersSection({ uid }: { uid: string }) {
     await client.invalidateQueries({ queryKey: alertKeys.followers(uid) });
   };
   return (
-    <section className="stack" aria-labelledby="alerts-followers">
+    <section className="alerts-section" aria-labelledby="alerts-followers">
       <h2 id="alerts-followers">{t('alerts.followers.title')}</h2>
       {!q.data ? (
         <Spinner />
@@ -125,7 +139,7 @@ function HistorySection({ uid }: { uid: string }) {
   const { t, i18n } = useTranslation();
   const q = useAlertHistory(uid);
   return (
-    <section className="stack" aria-labelledby="alerts-history">
+    <section className="alerts-section" aria-labelledby="alerts-history">
       <h2 id="alerts-history">{t('alerts.history.title')}</h2>
       {!q.data ? (
         <Spinner />
