@@ -71,6 +71,12 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** The body limit of routes without their own (http/body-limits.ts). */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_BODY_LIMIT),
+  /**
+   * How often the follower alerts are evaluated besides each data change (no data, expiry, urgent
+   * repeats): the no-data alert goes out within this much of its threshold. 0 turns the timer off
+   * (tests drive it themselves).
+   */
+  ALERT_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).default(20_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
@@ -108,5 +114,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A configuration for tests and tools: defaults plus overrides, never the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests sign many people in from one address within a minute; the rate-limit tests turn it on.
-  return { ...loadConfig({}), LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...overrides };
+  return { ...loadConfig({}), LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ALERT_SWEEP_MS: 0, ...overrides };
 }

@@ -14,3 +14,4 @@ export * from './operations';
 export * from './admin';
 export * from './reports';
 export * from './nightscout';
+export * from './alerts';

@@ -123,6 +123,11 @@ export const monitorStatus = z.object({
   patient: z.object({ uid: z.string(), realname: z.string(), alias: z.string().nullable() }),
   data_source: z.enum(['realtime', 'uploaded']).nullable(),
   server_time: z.number(),
+  /**
+   * The patient's UTC offset in minutes as the devices record it (the newest reading's, else the
+   * transmitter's), null when no device data: the monitor shows times on the patient's clock.
+   */
+  utc_offset_min: z.number().int().nullable(),
   eventNo: z.number(),
   sensor_status: sensorStatus.nullable(),
   pump_status: pumpStatus.nullable(),

@@ -9,6 +9,20 @@ export function isStale(updateTimeMs: number | null | undefined, nowMs: number):
   return nowMs - updateTimeMs > STALE_AFTER_SECONDS * 1000;
 }
 
+/**
+ * A reading older than 10 minutes is no longer "current": the monitor greys its value, drops the
+ * trend arrow and says how long there has been no reading, and the screen stops calling itself live
+ * (issue 16). Older than 3600 s it is stale and shows as "--" (above).
+ */
+export const FRESH_FOR_MINUTES = 10;
+
+export type Freshness = 'fresh' | 'old' | 'stale';
+
+export function freshnessOf(timeMs: number | null | undefined, nowMs: number): Freshness {
+  if (isStale(timeMs, nowMs)) return 'stale';
+  return nowMs - timeMs! > FRESH_FOR_MINUTES * 60_000 ? 'old' : 'fresh';
+}
+
 /** Battery icon thresholds (spec §9), as fractions of a full battery, highest first. */
 export const BATTERY_THRESHOLDS: readonly number[] = [0.8, 0.4, 0.2, 0.1];
 

@@ -10,6 +10,7 @@ import {
 import {
   basalAxisMax,
   batteryIconLevel,
+  freshnessOf,
   isStale,
   patchExpiryAlert,
   sensorExpiryAlert,
@@ -75,6 +76,21 @@ describe('staleness (spec §4, §9: older than 3600 s shows "--")', () => {
     [null, true],
   ])('updated %s → stale %s', (t, stale) => expect(isStale(t, now)).toBe(stale));
   it('uses 3600 s', () => expect(STALE_AFTER_SECONDS).toBe(3600));
+});
+
+describe('freshness (issue 16: no longer current after 10 min, stale after 3600 s)', () => {
+  const now = Date.UTC(2024, 0, 1, 12);
+  const MIN = 60_000;
+  it.each([
+    [now, 'fresh'],
+    [now - 10 * MIN, 'fresh'],
+    [now - 10 * MIN - 1, 'old'],
+    [now - 30 * MIN, 'old'],
+    [now - 3600_000, 'old'],
+    [now - 3600_001, 'stale'],
+    [now - 32 * 60 * MIN, 'stale'],
+    [null, 'stale'],
+  ])('reading at %s → %s', (t, expected) => expect(freshnessOf(t, now)).toBe(expected));
 });
 
 describe('battery icon (spec §9 thresholds 0.8, 0.4, 0.2, 0.1)', () => {

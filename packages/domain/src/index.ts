@@ -44,3 +44,7 @@ export * from './day-coverage';
 export * from './split-percentages';
 export * from './agp';
 export * from './glucose-line';
+export * from './glucose-rate';
+export * from './alert-settings';
+export * from './alert-rules';
+export * from './alert-delivery';

@@ -24,6 +24,11 @@ export interface LiveBus {
   tellOthersSql?(patientId: string, eventNo: SQL): SQL | null;
   /** Calls `listener` for each later publish for this patient; returns the unsubscribe. */
   subscribe(patientId: string, listener: LiveListener): () => void;
+  /**
+   * Calls `listener` for every publish of every patient (the follower alerts evaluate each change);
+   * returns the unsubscribe.
+   */
+  subscribeAll(listener: (patientId: string, eventNo: number, kind: LiveKind) => void): () => void;
   /** Latest eventNo this process has seen for the patient (0 when none since start). */
   latest(patientId: string): number;
   /** Records an eventNo read from the database, so later polls need not read it again. */
@@ -41,6 +46,7 @@ export function createLocalBus(): LiveBus & {
   deliver(patientId: string, eventNo: number, kind: LiveKind): void;
 } {
   const listeners = new Map<string, Set<LiveListener>>();
+  const everyPatient = new Set<(patientId: string, eventNo: number, kind: LiveKind) => void>();
   const latest = new Map<string, number>();
   let published = 0;
   let listenerCount = 0;
@@ -49,6 +55,7 @@ export function createLocalBus(): LiveBus & {
     if (kind === 'data' && (latest.get(patientId) ?? 0) < eventNo) latest.set(patientId, eventNo);
   };
   const fanOut = (patientId: string, eventNo: number, kind: LiveKind) => {
+    for (const listener of [...everyPatient]) listener(patientId, eventNo, kind);
     const set = listeners.get(patientId);
     if (!set) return;
     for (const listener of [...set]) listener(eventNo, kind);
@@ -78,6 +85,12 @@ export function createLocalBus(): LiveBus & {
         if (set.size === 0) listeners.delete(patientId);
       };
     },
+    subscribeAll(listener) {
+      everyPatient.add(listener);
+      return () => {
+        everyPatient.delete(listener);
+      };
+    },
     latest: (patientId) => latest.get(patientId) ?? 0,
     remember(patientId, eventNo) {
       if ((latest.get(patientId) ?? 0) < eventNo) latest.set(patientId, eventNo);
@@ -85,6 +98,7 @@ export function createLocalBus(): LiveBus & {
     stats: () => ({ patients: listeners.size, listeners: listenerCount, published, transport: 'in-process' }),
     close: async () => {
       listeners.clear();
+      everyPatient.clear();
     },
   };
 }

@@ -57,6 +57,7 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
     tellOthersSql: (patientId, eventNo) =>
       sql`pg_notify(${CHANNEL}, ${`${origin}|${patientId}|`}::text || ${eventNo} || '|data')`,
     subscribe: local.subscribe,
+    subscribeAll: local.subscribeAll,
     latest: local.latest,
     remember: local.remember,
     stats: () => ({

@@ -2,6 +2,9 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from './client';
 import {
   alarms,
+  alertEpisodes,
+  alertLog,
+  alertSettings,
   basalSegments,
   clinicConsents,
   bgReadings,
@@ -59,6 +62,9 @@ export const PATIENT_DATA_TABLES = [
   oauthTokens,
   oauthGrants,
   clinicConsents,
+  alertLog,
+  alertEpisodes,
+  alertSettings,
 ] as const;
 
 /** Deletes all of a person's data as a patient, and their connections either way, inside `tx`. */

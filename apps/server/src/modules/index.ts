@@ -5,6 +5,7 @@ import { registerNightscoutModule } from './nightscout/nightscout.module';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerIngestRoutes } from './ingest/ingest.routes';
 import { registerMonitorRoutes } from './monitor/monitor.routes';
+import { registerAlertsRoutes } from './alerts/alerts.routes';
 import { registerRegistrationRoutes } from './registration/registration.routes';
 import { registerPasswordRoutes } from './password/password.routes';
 import { registerProfileRoutes } from './profile/profile.routes';
@@ -42,6 +43,7 @@ export async function registerModules(
   registerDemoProgressRoutes(app, ctx);
   registerIngestRoutes(app, ctx);
   registerMonitorRoutes(app, ctx);
+  registerAlertsRoutes(app, ctx);
   registerRegistrationRoutes(app, ctx);
   registerPasswordRoutes(app, ctx);
   registerProfileRoutes(app, ctx);

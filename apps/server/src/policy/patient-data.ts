@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import type { Db } from '../db/client';
 import { relations, users } from '../db/schema';
@@ -84,4 +84,44 @@ export async function maySeeCurrentGlucose(db: Db, actor: Actor, patientId: stri
     .where(eq(users.id, patientId))
     .limit(1);
   return rows[0]?.show ?? false;
+}
+
+/**
+ * Of `followerIds`, those the patient's consent lets be alerted about the patient now: carers and
+ * HCPs (not clinic or admin logins) whose connection the patient accepted, and only while the
+ * patient's account is a patient's and active. The follower alerts ask here at every evaluation, so
+ * a withdrawn consent stops the next alert, a repeat included.
+ */
+export async function followersWhoMayBeAlerted(
+  db: Db,
+  patientId: string,
+  followerIds: readonly string[],
+): Promise<Set<string>> {
+  if (!followerIds.length) return new Set();
+  const rows = await db
+    .select({
+      id: relations.followerId,
+      type: users.userType,
+      admin: users.adminLogin,
+      clinic: users.clinicLogin,
+    })
+    .from(relations)
+    .innerJoin(users, eq(users.id, relations.followerId))
+    .where(
+      and(
+        eq(relations.patientId, patientId),
+        eq(relations.state, 'accepted'),
+        inArray(relations.followerId, [...followerIds]),
+        eq(users.status, 'active'),
+      ),
+    );
+  const patient = await db
+    .select({ type: users.userType })
+    .from(users)
+    .where(eq(users.id, patientId))
+    .limit(1);
+  if (patient[0]?.type !== 'P') return new Set();
+  return new Set(
+    rows.filter((r) => (r.type === 'M' || r.type === 'D') && !r.admin && !r.clinic).map((r) => r.id),
+  );
 }

@@ -1,3 +1,4 @@
+import { defaultAlertSettings } from '@cgm/domain';
 import { ACTORS, FOLLOWERS, RELATION_STATES, type ActorName, type RelationState } from './permission-cast';
 
 // The permission matrix of docs/PERMISSIONS.md, route by route. Each entry lists the callers who get
@@ -26,6 +27,9 @@ export interface RouteRule {
   /** The call moves relation rows: the test puts the cast's rows back after each call. */
   changesRelations?: boolean;
 }
+
+/** A valid alert settings body (the defaults). */
+const ALERT_SETTINGS = defaultAlertSettings('mg/dL');
 
 const followers = (state: string) => FOLLOWERS.map((f) => `${f}:${state}` as ActorName);
 const allFollowers = ACTORS.filter((a) => a.includes(':'));
@@ -245,6 +249,32 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   'GET /api/v2.1/monitor/connections': { allow: CARERS_AND_HCPS },
   'GET /api/v2.0/invitations': { allow: CARERS_AND_HCPS },
   'POST /api/v2.0/invitations': { allow: CARERS_AND_HCPS, body: () => ({}) },
+
+  // Follower alerts (issue 16): settings, acknowledgement and snooze by those who may change the
+  // patient's settings; who is alerted only for the patient; the history for every reader.
+  'GET /api/v2.0/alerts/:id/settings': { allow: SETTINGS },
+  'POST /api/v2.0/alerts/:id/settings': {
+    allow: SETTINGS,
+    body: () => ({ on: false, settings: ALERT_SETTINGS }),
+  },
+  'GET /api/v2.0/alerts/:id/followers': { allow: OWN },
+  'POST /api/v2.0/alerts/:id/followers': {
+    allow: OWN,
+    body: (c) => ({ followerId: c.id('patient'), stopped: true }),
+  },
+  'GET /api/v2.0/alerts/:id/history': { allow: READ },
+  'POST /api/v2.0/alerts/:id/acknowledge': { allow: SETTINGS, body: () => ({ episodeId: 'none' }) },
+  'POST /api/v2.0/alerts/:id/snooze': { allow: SETTINGS, body: () => ({ episodeId: 'none', minutes: 30 }) },
+  'GET /api/v2.0/alerts/active': { allow: PERSONS },
+  'GET /api/v2.0/alerts/push/key': { allow: PERSONS },
+  'POST /api/v2.0/alerts/push/subscriptions': {
+    allow: PERSONS,
+    body: () => ({ endpoint: 'https://push.example/sub/1', keys: { p256dh: 'key', auth: 'auth' } }),
+  },
+  'DELETE /api/v2.0/alerts/push/subscriptions': {
+    allow: PERSONS,
+    body: () => ({ endpoint: 'https://push.example/sub/1' }),
+  },
   'GET /api/v2.0/messages': { allow: CARERS_AND_HCPS },
   'GET /api/v2.0/messages/unread': { allow: CARERS_AND_HCPS },
   'POST /api/v2.0/messages/read': { allow: CARERS_AND_HCPS, body: () => ({}) },

@@ -44,6 +44,8 @@ const ADDED = [
   { path: '/dataSources', kind: 'user' },
   // The AGP report on screen (issue 17; its print page is the spec's chart6-print2).
   { path: '/Hcp/charts/agp', kind: 'user' },
+  // Follower alerts (issue 16).
+  { path: '/alerts', kind: 'user' },
   // The first sign-in's own password (an HCP chose the first one): before any session, like MFA.
   { path: '/firstPassword', kind: 'public' },
 ];

@@ -59,6 +59,7 @@ const S = {
   recentUpdates: lazy(() =>
     import('../features/info/recent-updates-screen').then((m) => ({ default: m.RecentUpdatesScreen })),
   ),
+  alerts: lazy(() => import('../features/alerts/alerts-screen').then((m) => ({ default: m.AlertsScreen }))),
   monitor: lazy(() =>
     import('../features/monitor/monitor-screen').then((m) => ({ default: m.MonitorScreen })),
   ),
@@ -434,6 +435,8 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Homes after login not listed above (spec §2 "Homes"): the patient's live monitor.
   { path: '/monitor', kind: 'user', screen: S.monitor },
+  // Follower alerts (issue 16): settings, notifications on this device, who is alerted, history.
+  { path: '/alerts', kind: 'user', screen: S.alerts },
 
   // Screens of spec §2 the route list gives no path for: PDM settings, data-source sessions and
   // options, upload history, delete data, with the monitor settings (spec §3 "Settings").

@@ -89,3 +89,8 @@ export function formatDuration(ms: number, language: string): string {
       : unit(hours, 'hour', language);
   return unit(minutes, 'minute', language);
 }
+
+/** A time of day as the clock where it was recorded showed it (its UTC offset in minutes). */
+export function formatRecordedTime(ms: number, offsetMin: number, language: string): string {
+  return formatTime(ms + offsetMin * 60_000, language, 'UTC');
+}

@@ -7,3 +7,4 @@ export * from './clinical';
 export * from './operations';
 export * from './nightscout';
 export * from './patient-data';
+export * from './alerts';

@@ -125,6 +125,8 @@ describe('monitor status', () => {
     expect(s.chart.sg.map((p) => p[1])).toEqual([123, 131]);
     expect(s.chart.basal[0]?.slice(0, 6)).toEqual([NOW - 3600_000, 'BAAM', 6, 0.8, 0.05, 0.05]);
     expect(s.data_source).toBe('realtime');
+    // The patient's clock as the devices record it: the monitor shows times on it (issue 16).
+    expect(s.utc_offset_min).toBe(60);
   });
 
   it('charts the transmitter states, alarms to display, sleeping times and basal rows with id and auto-mode JSON (spec §3)', async () => {

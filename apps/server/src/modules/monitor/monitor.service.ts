@@ -27,18 +27,23 @@ export function createMonitorService(ctx: AppContext) {
     return stored;
   }
 
-  async function sensor(patientId: string, now: number, options: Options): Promise<SensorStatus | null> {
+  /** The sensor's status and the patient's UTC offset as its newest record says (null without one). */
+  async function sensor(
+    patientId: string,
+    now: number,
+    options: Options,
+  ): Promise<[SensorStatus | null, number | null]> {
     const [row, sg, session, calibration] = await Promise.all([
       repo.latestStatus(patientId, 'sensor', options),
       repo.latestSg(patientId, options),
       repo.currentSession(patientId, 'sensor', options),
       repo.lastCalibration(patientId, options),
     ]);
-    if (!row && !sg) return null;
+    if (!row && !sg) return [null, null];
     const s = (row?.status ?? {}) as Row;
     const updateTime = Math.max(row?.time.getTime() ?? 0, sg?.time ?? 0);
     const open = session && !session.endedAt;
-    return {
+    const status: SensorStatus = {
       status: str(s.status) ?? 'monitoring',
       serial: row?.serial ?? sg?.serial ?? '',
       deviceType: str(s.device_type),
@@ -56,6 +61,7 @@ export function createMonitorService(ctx: AppContext) {
       lastCalibration: calibration?.getTime() ?? null,
       stale: isStale(sg?.time ?? updateTime, now),
     };
+    return [status, sg?.utcOffsetMin ?? row?.utcOffsetMin ?? null];
   }
 
   async function pump(patientId: string, now: number, options: Options): Promise<PumpStatus | null> {
@@ -161,7 +167,7 @@ export function createMonitorService(ctx: AppContext) {
       const now = ctx.clock.now().getTime();
       // The patient's data options decide which source each device kind shows, as in the reports.
       const options = await repo.options(patientId);
-      const [shown, name, s, p, ch, eventNo, source] = await Promise.all([
+      const [shown, name, [s, utcOffsetMin], p, ch, eventNo, source] = await Promise.all([
         maySeeCurrentGlucose(ctx.db, actor, patientId),
         repo.patientName(patientId),
         sensor(patientId, now, options),
@@ -174,6 +180,7 @@ export function createMonitorService(ctx: AppContext) {
         patient: { uid: patientId, realname: name.realname, alias: name.alias },
         data_source: source,
         server_time: now,
+        utc_offset_min: utcOffsetMin,
         eventNo,
         // The patient does not show the current value on shared screens: the follower gets none.
         sensor_status: s && !shown ? { ...s, glucose: null, glucoseRate: null, glucoseHidden: true } : s,

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/page';
+import { AlertBanner } from '../../features/alerts/alert-banner';
 import type { RouteKind } from '../guard';
 import { isAdminSession } from '../homes';
 import { useSession } from '../session-state';
@@ -35,6 +36,8 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       {signedIn ? <AppHeader user={user} /> : <PublicHeader />}
+      {/* Follower alerts on every page of a person who may receive them (issue 16). */}
+      <AlertBanner enabled={signedIn && ['P', 'M', 'D'].includes(user.userType) && !isAdminSession(user)} />
       <main id="main" className="main" tabIndex={-1}>
         {content}
       </main>

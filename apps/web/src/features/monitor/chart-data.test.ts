@@ -111,6 +111,47 @@ describe('buildChartModel', () => {
     ]);
   });
 
+  it('breaks a 38-minute gap from reading to reading, whatever other series put inside it', () => {
+    // uPlot 1.6's findGaps: a run of nulls makes a gap from the x before the run to the x after it
+    // in the shared column (undefined cells are stepped over, not gaps).
+    const gapsOf = (xs: number[], ys: Cell[]) => {
+      const gaps: Array<[number, number]> = [];
+      for (let i = 0; i < xs.length; i++) {
+        if (ys[i] !== null) continue;
+        const fr = i;
+        while (i + 1 < xs.length && ys[i + 1] === null) i++;
+        gaps.push([xs[Math.max(0, fr - 1)]!, xs[Math.min(xs.length - 1, i + 1)]!]);
+      }
+      return gaps;
+    };
+    const m = buildChartModel(
+      chart({
+        sg: [
+          [T0 + 10 * MIN, 100, null],
+          [T0 + 48 * MIN, 140, null],
+          [T0 + 50 * MIN, 142, null],
+        ],
+        // A bolus and a basal change inside the gap add shared times there.
+        bolus: [[T0 + 20 * MIN, 'NB', 1]],
+        basal: [[T0 + 30 * MIN, 'BAST', 60, 0.8, 0.8, 0, 'P:1', null]],
+      }),
+      mg,
+      w,
+    );
+    const x = m.columns[0] as number[];
+    const sg = m.columns[SERIES.sg]!;
+    x.forEach((t, i) => {
+      if (t > T0 + 10 * MIN && t < T0 + 48 * MIN) expect(sg[i], `at +${(t - T0) / MIN} min`).toBeNull();
+    });
+    expect(gapsOf(x, sg)).toEqual([[T0 + 10 * MIN, T0 + 48 * MIN]]);
+    // The readings themselves stay on the line.
+    expect(pointsOf(m, SERIES.sg).filter(([, v]) => v !== null)).toEqual([
+      [T0 + 10 * MIN, 100],
+      [T0 + 48 * MIN, 140],
+      [T0 + 50 * MIN, 142],
+    ]);
+  });
+
   it('separates calibrations from fingersticks', () => {
     const m = buildChartModel(
       chart({

@@ -10,7 +10,14 @@ import {
   toUnit,
   type GlucoseUnit,
 } from '@cgm/domain';
-import { glucosePoints, glucoseSummary, sgPlotValue, type Cell, type GlucoseSummary } from './glucose-series';
+import {
+  breakGaps,
+  glucosePoints,
+  glucoseSummary,
+  sgPlotValue,
+  type Cell,
+  type GlucoseSummary,
+} from './glucose-series';
 import {
   alarmMarks,
   autoModeParts,
@@ -117,9 +124,16 @@ function put(points: Points, series: SeriesId, x: number, v: Cell): void {
   m.set(x, v);
 }
 
-function addGlucose(points: Points, chart: ChartData, unit: GlucoseUnit, w: ChartWindow): void {
+/** Adds the glucose series; returns the gaps the sensor line must not cross. */
+function addGlucose(
+  points: Points,
+  chart: ChartData,
+  unit: GlucoseUnit,
+  w: ChartWindow,
+): Array<[number, number]> {
   const g = glucosePoints(chart, unit, w);
   for (const id of ['sg', 'flagged', 'calib', 'bg'] as const) if (g[id].size) points.set(id, g[id]);
+  return g.breaks;
 }
 
 function basalSegments(chart: ChartData, w: ChartWindow, points: Points): Segment[] {
@@ -192,7 +206,7 @@ export function basalScaleRange(basalMax: number): [number, number] {
 export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartWindow): MonitorChartModel {
   const { unit } = prefs;
   const points: Points = new Map();
-  addGlucose(points, chart, unit, w);
+  const glucoseBreaks = addGlucose(points, chart, unit, w);
   const segments = basalSegments(chart, w, points);
   const rates = segments.filter((s) => s.series !== 'suspend').map((s) => s.rate);
   const basalMax = basalAxisMax(Math.max(0, ...rates));
@@ -223,7 +237,8 @@ export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartW
   const columns: Cell[][] = [time];
   for (const id of SERIES_IDS) {
     const m = points.get(id);
-    columns.push(time.map((x) => m?.get(x)));
+    const column = time.map((x) => m?.get(x));
+    columns.push(id === 'sg' ? breakGaps(column, time, glucoseBreaks) : column);
   }
 
   const glucose = glucoseSummary(chart, prefs, w);

@@ -24,6 +24,8 @@ export interface MonitorChartConfig {
   formatRate: (v: number) => string;
   formatUnits: (v: number) => string;
   formatTime: (ms: number) => string;
+  /** The patient's wall clock for the time axis's splits (uPlot `tzDate`); the viewer's when undefined. */
+  tzDate?: ((ms: number) => Date) | undefined;
   labels: { high: string; low: string };
   /** Sleeping times, shaded behind everything (spec §3 chart `sleeptime`). */
   sleep: readonly Span[];
@@ -204,6 +206,7 @@ export function monitorChartOptions(cfg: MonitorChartConfig, { width, height, th
     width,
     height,
     ms: 1,
+    ...(cfg.tzDate ? { tzDate: cfg.tzDate } : {}),
     legend: { show: false },
     cursor: { y: false, points: { show: false }, drag: { x: false, y: false, setScale: false } },
     scales: {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ExpiryAlert, GlucoseUnit } from '@cgm/domain';
 import { Notice } from '../../components/notice';
 import { formatNumber } from '../../i18n/format';
-import { formatAge, formatDateTime, formatDuration, formatTime } from '../../i18n/format-time';
+import { formatAge, formatDuration } from '../../i18n/format-time';
+import type { PatientClock } from './patient-clock';
 import { BatteryIcon } from './battery-icon';
 import { PumpDeliveryFacts } from './pump-delivery-facts';
 import type { PumpDeliveryView } from './pump-delivery-view';
@@ -68,7 +69,15 @@ function StaleNote({ updateTime, now }: { updateTime: number; now: number }) {
 }
 
 /** Sensor: state, serial, life left with expiry alerts, battery, last calibration (spec §3, §4, §9). */
-export function SensorCard({ view, now }: { view: SensorView | null; now: number }) {
+export function SensorCard({
+  view,
+  now,
+  clock,
+}: {
+  view: SensorView | null;
+  now: number;
+  clock: Pick<PatientClock, 'dateTime'>;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -93,7 +102,7 @@ export function SensorCard({ view, now }: { view: SensorView | null; now: number
             <Fact label={t('monitor.sensor.lastCalibration')}>
               {view.lastCalibration === null
                 ? t('monitor.sensor.noCalibration')
-                : `${formatDateTime(view.lastCalibration, lang)} (${formatAge(now - view.lastCalibration, lang)})`}
+                : `${clock.dateTime(view.lastCalibration)} (${formatAge(now - view.lastCalibration, lang)})`}
             </Fact>
           </dl>
           {view.stale && <StaleNote updateTime={view.updateTime} now={now} />}
@@ -108,12 +117,15 @@ export function PumpCard({
   view,
   delivery,
   now,
+  clock,
   unit,
   showGlucose,
 }: {
   view: PumpView | null;
   delivery: PumpDeliveryView | null;
   now: number;
+  /** Times on the patient's clock. */
+  clock: Pick<PatientClock, 'time'>;
   unit: GlucoseUnit;
   showGlucose: boolean;
 }) {
@@ -147,21 +159,21 @@ export function PumpCard({
               {view.patchStateKey ? t(view.patchStateKey) : view.patchState}
             </Fact>
             {view.suspendedSince !== null && (
-              <Fact label={t('monitor.pump.suspendedSince')}>{formatTime(view.suspendedSince, lang)}</Fact>
+              <Fact label={t('monitor.pump.suspendedSince')}>{clock.time(view.suspendedSince)}</Fact>
             )}
             <Fact label={t('monitor.pump.basalRate')}>{rate(view.basalRate)}</Fact>
             {view.tempBasal && (
               <Fact label={t('monitor.pump.tempBasal')}>
                 {t('monitor.pump.tempBasalUntil', {
                   rate: rate(view.tempBasal.rate),
-                  time: formatTime(view.tempBasal.endsAt, lang),
+                  time: clock.time(view.tempBasal.endsAt),
                 })}
               </Fact>
             )}
             {delivery && <PumpDeliveryFacts view={delivery} unit={unit} showGlucose={showGlucose} />}
             <Fact label={t('monitor.pump.lastBolus')}>
               {view.lastBolus
-                ? `${u(view.lastBolus.amount)} · ${formatTime(view.lastBolus.time, lang)} (${formatAge(now - view.lastBolus.time, lang)})${
+                ? `${u(view.lastBolus.amount)} · ${clock.time(view.lastBolus.time)} (${formatAge(now - view.lastBolus.time, lang)})${
                     view.lastBolus.codeKey ? ` · ${t(view.lastBolus.codeKey)}` : ''
                   }`
                 : null}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import { formatAge, formatTime } from '../../i18n/format-time';
+import { formatAge } from '../../i18n/format-time';
 import type { GlucoseView } from './status-view';
 
 const TONE_KEYS = {
@@ -10,19 +10,30 @@ const TONE_KEYS = {
   neutral: null,
 } as const;
 
-/** The current sensor glucose, big, with its trend, age and range (spec §3, §4 staleness, §5). */
 /**
- * The current glucose. `hiddenKey` names why it is not shown: the monitor settings' glucose
- * display is off, or (for a follower) the patient does not show the value on shared screens.
+ * The current sensor glucose, big, with its age (prominent: old data must never pass for current),
+ * trend and range (spec §3, §4 staleness, §5; issue 16). After 10 minutes without a reading the
+ * value greys, the arrow goes and "no reading for N min" replaces the range. `hiddenKey` names why
+ * the value is not shown: the monitor settings' glucose display is off, or (for a follower) the
+ * patient does not show the value on shared screens. `time` formats on the patient's clock.
  */
-export function GlucosePanel({ view, hiddenKey }: { view: GlucoseView; hiddenKey: string | null }) {
+export function GlucosePanel({
+  view,
+  hiddenKey,
+  time,
+}: {
+  view: GlucoseView;
+  hiddenKey: string | null;
+  time: (ms: number) => string;
+}) {
   const hidden = hiddenKey !== null;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const text = glucoseText(view, lang, t);
   const showsValue = view.kind === 'value' || view.kind === 'high' || view.kind === 'low';
-  const toneKey = showsValue ? TONE_KEYS[view.tone] : null;
-  const tone = showsValue && !hidden ? view.tone : 'neutral';
+  const toneKey = showsValue && !view.old ? TONE_KEYS[view.tone] : null;
+  const tone = view.old ? 'old' : showsValue && !hidden ? view.tone : 'neutral';
+  const minutes = view.ageMs === null ? 0 : Math.floor(view.ageMs / 60_000);
   return (
     <section className={`monitor-card glucose glucose--${tone}`} aria-labelledby="glucose-title">
       <h2 id="glucose-title" className="monitor-card__title">
@@ -47,16 +58,18 @@ export function GlucosePanel({ view, hiddenKey }: { view: GlucoseView; hiddenKey
         </div>
       )}
       {!hidden && toneKey && <p className="glucose__range">{t(toneKey)}</p>}
+      {view.old && (
+        <p className="glucose__no-reading" role="status">
+          {t('monitorSafety.noReadingFor', { minutes })}
+        </p>
+      )}
       {!hidden && view.flagKey && <p className="glucose__flag small">{t(view.flagKey)}</p>}
-      <p className="glucose__age small muted">
+      <p className={`glucose__age${view.old || view.kind === 'stale' ? ' glucose__age--old' : ''}`}>
         {view.time === null || view.ageMs === null
           ? t('monitor.glucose.noReading')
           : view.kind === 'stale'
             ? t('monitor.glucose.stale', { age: formatAge(view.ageMs, lang) })
-            : t('monitor.glucose.age', {
-                age: formatAge(view.ageMs, lang),
-                time: formatTime(view.time, lang),
-              })}
+            : t('monitor.glucose.age', { age: formatAge(view.ageMs, lang), time: time(view.time) })}
       </p>
     </section>
   );

@@ -76,6 +76,8 @@ describe('glucosePoints', () => {
       [T0 + 1, null],
       [T0 + 15 * MIN + 1, 110],
     ]);
+    expect(longer.breaks).toEqual([[T0, T0 + 15 * MIN + 1]]);
+    expect(exactly.breaks).toEqual([]);
   });
 });
 

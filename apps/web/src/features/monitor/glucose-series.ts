@@ -24,6 +24,12 @@ export interface Window {
 export interface GlucosePoints {
   /** Values in the unit; null just after a point where the line breaks. */
   sg: Map<number, Cell>;
+  /**
+   * [last reading, next reading] of every gap the line must not cross (the domain's rule). uPlot
+   * breaks a line only from the point before a null to the point after it in the shared time
+   * column, so every shared time inside a gap must hold null: see `breakGaps`.
+   */
+  breaks: Array<[number, number]>;
   /** C/CX readings at the floor of the display range (2.2 mmol/L, 40 mg/dL). */
   flagged: Map<number, Cell>;
   calib: Map<number, Cell>;
@@ -36,7 +42,13 @@ export function sgPlotValue(mgdl: number | null, flag: string | null, unit: Gluc
 }
 
 export function glucosePoints(chart: ChartData, unit: GlucoseUnit, w: Window): GlucosePoints {
-  const out: GlucosePoints = { sg: new Map(), flagged: new Map(), calib: new Map(), bg: new Map() };
+  const out: GlucosePoints = {
+    sg: new Map(),
+    breaks: [],
+    flagged: new Map(),
+    calib: new Map(),
+    bg: new Map(),
+  };
   let prev: number | null = null;
   for (const [t, mgdl, flag] of chart.sg) {
     if (t < w.from || t > w.to) continue;
@@ -45,13 +57,38 @@ export function glucosePoints(chart: ChartData, unit: GlucoseUnit, w: Window): G
       out.flagged.set(t, p.value);
       continue;
     }
-    if (prev !== null && breaksGlucoseLine(t - prev)) out.sg.set(prev + 1, null);
+    if (prev !== null && breaksGlucoseLine(t - prev)) {
+      out.sg.set(prev + 1, null);
+      out.breaks.push([prev, t]);
+    }
     out.sg.set(t, p.value);
     prev = p.value === null ? null : t;
   }
   for (const [t, mgdl, kind] of chart.calibRecord) {
     if (t < w.from || t > w.to) continue;
     out[kind === 'calibration' ? 'calib' : 'bg'].set(t, displayGlucose(mgdl, unit).value);
+  }
+  return out;
+}
+
+/**
+ * The glucose column of the shared time column: null at every time strictly inside a gap (other
+ * series' points included), so that uPlot's gap runs from the last reading before it to the first
+ * after it. A lone null just after the last reading would leave uPlot drawing the line from the
+ * next shared time onwards straight across the gap.
+ */
+export function breakGaps(
+  column: Cell[],
+  time: readonly number[],
+  breaks: ReadonlyArray<[number, number]>,
+): Cell[] {
+  if (!breaks.length) return column;
+  const out = column.slice();
+  let b = 0;
+  for (let i = 0; i < time.length; i++) {
+    const x = time[i]!;
+    while (b < breaks.length && breaks[b]![1] <= x) b++;
+    if (b < breaks.length && x > breaks[b]![0] && x < breaks[b]![1]) out[i] = null;
   }
   return out;
 }

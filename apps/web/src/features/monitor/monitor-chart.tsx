@@ -7,13 +7,12 @@ import { UPlotChart, type ChartOptionsInput } from '../../charts/uplot-chart';
 import { ClockNoteText } from '../../components/clock-note';
 import { formatNumber } from '../../i18n/format';
 import { formatGlucoseNumber } from '../../i18n/format-glucose';
-import { formatTime } from '../../i18n/format-time';
-import { clockNote } from '../../i18n/patient-clock';
 import { buildChartModel, type ChartWindow } from './chart-data';
 import { monitorChartOptions } from './chart-options';
 import { ChartLegend } from './chart-legend';
 import { readoutText, summaryText, type TextContext } from './chart-texts';
 import { CHART_HOURS, type ChartHours } from './monitor-api';
+import type { PatientClock } from './patient-clock';
 import type { GlucosePrefs } from './status-view';
 
 export interface MonitorChartProps {
@@ -23,21 +22,20 @@ export interface MonitorChartProps {
   hours: ChartHours;
   onHours: (h: ChartHours) => void;
   showAlarms: boolean;
+  /** Times on the patient's clock (axis, readout, summary) and the note when it is not the viewer's. */
+  clock: PatientClock;
 }
 
 /** Taller on wide screens; a phone keeps most of the screen for the cards. */
 const chartHeight = (width: number) => (width < 480 ? 280 : width < 900 ? 320 : 360);
 
 /** The last hours' chart (spec §2 "Monitor"): an hour selector, the chart, its legend and summary. */
-export function MonitorChart({ chart, window, prefs, hours, onHours, showAlarms }: MonitorChartProps) {
+export function MonitorChart({ chart, window, prefs, hours, onHours, showAlarms, clock }: MonitorChartProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const summaryId = useId();
   const model = useMemo(() => buildChartModel(chart, prefs, window), [chart, prefs, window]);
-  const text: TextContext = useMemo(
-    () => ({ prefs, lang, t, time: (ms) => formatTime(ms, lang) }),
-    [prefs, lang, t],
-  );
+  const text: TextContext = useMemo(() => ({ prefs, lang, t, time: clock.time }), [prefs, lang, t, clock]);
   const { glucoseLow, glucoseHigh, basalMax, sleep, transmitter, alarms } = model;
   const options = useCallback(
     (input: ChartOptionsInput) =>
@@ -55,7 +53,8 @@ export function MonitorChart({ chart, window, prefs, hours, onHours, showAlarms 
           formatRate: (v) => formatNumber(v, lang, { maximumFractionDigits: 2 }),
           formatUnits: (v) =>
             `${formatNumber(v, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${t('units.insulin')}`,
-          formatTime: (ms) => formatTime(ms, lang),
+          formatTime: clock.time,
+          tzDate: clock.tzDate,
           labels: { high: t('monitor.glucose.high'), low: t('monitor.glucose.low') },
           sleep,
           transmitter,
@@ -63,7 +62,7 @@ export function MonitorChart({ chart, window, prefs, hours, onHours, showAlarms 
         },
         input,
       ),
-    [prefs, glucoseLow, glucoseHigh, basalMax, hours, showAlarms, lang, t, sleep, transmitter, alarms],
+    [prefs, glucoseLow, glucoseHigh, basalMax, hours, showAlarms, lang, t, clock, sleep, transmitter, alarms],
   );
   const [cursorAt, setCursorAt] = useState<number | null>(null);
 
@@ -104,8 +103,7 @@ export function MonitorChart({ chart, window, prefs, hours, onHours, showAlarms 
         {cursorAt === null ? t('monitor.chart.hint') : readoutText(chart, model, cursorAt, text)}
       </p>
       <ChartLegend present={model.present} showAlarms={showAlarms} />
-      {/* The monitor's answer carries no UTC offset: its times are the viewer's clock, and it says so. */}
-      <ClockNoteText note={clockNote(null, window.to)} />
+      <ClockNoteText note={clock.note} />
       <p id={summaryId} className="monitor-chart__summary small">
         {summaryText(model, hours, showAlarms, text)}
       </p>

@@ -10,7 +10,8 @@ import { GlucosePanel } from './glucose-panel';
 import { PumpCard, SensorCard } from './device-cards';
 import { pumpDeliveryView } from './pump-delivery-view';
 import { LiveBadge } from './live-badge';
-import { glucosePrefs, glucoseView, pumpView, sensorView } from './status-view';
+import { patientClock } from './patient-clock';
+import { dataFreshness, glucosePrefs, glucoseView, pumpView, sensorView } from './status-view';
 import {
   sessionCountry,
   useLiveMonitor,
@@ -57,7 +58,7 @@ function ChoosePatient({ userType }: { userType: string | null }) {
 const refused = (e: unknown) => e instanceof ApiFailureError && e.failure.status === 403;
 
 function MonitorView({ uid, own }: { uid: string; own: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [hours, setHours] = useState<ChartHours>(6);
   const status = useMonitorStatus(uid, hours);
   const profile = useMonitorProfile(uid);
@@ -74,6 +75,10 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
     () => (serverTime === undefined ? null : { from: serverTime - hours * HOUR, to: serverTime }),
     [serverTime, hours],
   );
+  const offset = s?.utc_offset_min ?? null;
+  const lang = i18n.language;
+  // Memoised: the chart's options depend on it, and a new clock would rebuild the chart.
+  const clock = useMemo(() => patientClock(offset, lang, serverTime ?? 0), [offset, lang, serverTime]);
 
   if (phase === 'forbidden' || refused(status.error)) {
     return (
@@ -105,8 +110,14 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
     <div className="monitor">
       <header className="monitor__head">
         <h1 className="page__title monitor__title">{title}</h1>
-        <LiveBadge phase={phase} />
+        <LiveBadge phase={phase} freshness={dataFreshness(s.sensor_status, s.pump_status, now)} />
         <div className="monitor__links">
+          <Link
+            className="btn btn--secondary btn--small"
+            to={own ? '/alerts' : `/alerts?uid=${encodeURIComponent(uid)}`}
+          >
+            {t('monitorSafety.alertsLink')}
+          </Link>
           <Link className="btn btn--secondary btn--small" to={dataSources}>
             {t('monitor.dataSourcesLink')}
           </Link>
@@ -123,6 +134,7 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
       <div className="monitor__cards">
         <GlucosePanel
           view={glucoseView(s.sensor_status, prefs, now)}
+          time={clock.time}
           hiddenKey={
             s.sensor_status?.glucoseHidden
               ? 'monitor.glucose.hiddenByPatient'
@@ -131,11 +143,16 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
                 : null
           }
         />
-        <SensorCard view={s.sensor_status ? sensorView(s.sensor_status, now) : null} now={now} />
+        <SensorCard
+          view={s.sensor_status ? sensorView(s.sensor_status, now) : null}
+          now={now}
+          clock={clock}
+        />
         <PumpCard
           view={s.pump_status ? pumpView(s.pump_status, now) : null}
           delivery={s.pump_status ? pumpDeliveryView(s.pump_status, now) : null}
           now={now}
+          clock={clock}
           unit={prefs.unit}
           showGlucose={settings?.glucose_display !== 'Off' && !s.sensor_status?.glucoseHidden}
         />
@@ -147,6 +164,7 @@ function MonitorView({ uid, own }: { uid: string; own: boolean }) {
         hours={hours}
         onHours={setHours}
         showAlarms={settings?.alarm_display !== 'Off'}
+        clock={clock}
       />
       {s.data_source && <p className="muted small">{t(`monitor.dataSource.${s.data_source}`)}</p>}
     </div>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PumpStatus, SensorStatus } from '@cgm/contract';
-import { glucosePrefs, glucoseView, pumpView, rangeTone, sensorView, splitDuration } from './status-view';
+import {
+  dataFreshness,
+  glucosePrefs,
+  glucoseView,
+  pumpView,
+  rangeTone,
+  sensorView,
+  splitDuration,
+} from './status-view';
 
 const NOW = 1_800_000_000_000;
 const MIN = 60_000;
@@ -117,9 +125,36 @@ describe('glucoseView', () => {
     expect(glucoseView(null, mg, NOW).kind).toBe('none');
     expect(glucoseView(sensor({ glucose: null }), mg, NOW).kind).toBe('none');
   });
+  it('greys a reading more than 10 minutes old: value kept, no arrow, no range colour', () => {
+    const fresh = glucoseView(sensor({ glucoseTime: NOW - 10 * MIN, glucose: 150 }), mg, NOW);
+    expect(fresh).toMatchObject({ old: false, tone: 'inTarget' });
+    expect(fresh.trend).not.toBeNull();
+    const old = glucoseView(sensor({ glucoseTime: NOW - 30 * MIN, glucose: 150 }), mg, NOW);
+    expect(old).toMatchObject({ kind: 'value', value: 150, old: true, tone: 'neutral', trend: null });
+    expect(old.ageMs).toBe(30 * MIN);
+    const code = glucoseView(
+      sensor({ glucoseTime: NOW - 11 * MIN, glucose: null, displayCode: 'CE1' }),
+      mg,
+      NOW,
+    );
+    expect(code).toMatchObject({ kind: 'code', old: true });
+  });
   it('has no arrow when the rate gives no trend', () => {
     expect(glucoseView(sensor({ glucoseRate: 8 }), mg, NOW).trend).toMatchObject({ arrow: '' });
     expect(glucoseView(sensor({ glucoseRate: 0 }), mg, NOW).trend).toBeNull();
+  });
+});
+
+describe('dataFreshness (the Live badge)', () => {
+  it('is fresh while the newest of the sensor and the pump is at most 10 minutes old', () => {
+    expect(dataFreshness(sensor({ glucoseTime: NOW - 30 * MIN }), pump({ updateTime: NOW - MIN }), NOW)).toBe(
+      'fresh',
+    );
+    expect(dataFreshness(sensor({ glucoseTime: NOW - 30 * MIN }), null, NOW)).toBe('old');
+    expect(
+      dataFreshness(sensor({ glucoseTime: NOW - 32 * HOUR }), pump({ updateTime: NOW - 32 * HOUR }), NOW),
+    ).toBe('stale');
+    expect(dataFreshness(null, null, NOW)).toBe('stale');
   });
 });
 

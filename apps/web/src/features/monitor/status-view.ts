@@ -6,6 +6,7 @@ import {
   DEFAULT_TARGET_LOW,
   defaultGlucoseUnit,
   displayGlucose,
+  freshnessOf,
   glucoseDecimals,
   isGlucoseUnit,
   isSgDisplayCode,
@@ -22,6 +23,7 @@ import {
   SG_FLAGS,
   trendOfRate,
   type ExpiryAlert,
+  type Freshness,
   type GlucoseUnit,
   type PumpStateCategory,
   type Trend,
@@ -83,6 +85,11 @@ export interface GlucoseView {
   time: number | null;
   ageMs: number | null;
   tone: RangeTone;
+  /**
+   * More than 10 minutes without a reading (issue 16): the value stays but greys, the trend arrow
+   * goes, and "no reading for N min" replaces the range text.
+   */
+  old: boolean;
 }
 
 export function glucoseView(sensor: SensorStatus | null, prefs: GlucosePrefs, now: number): GlucoseView {
@@ -94,6 +101,7 @@ export function glucoseView(sensor: SensorStatus | null, prefs: GlucosePrefs, no
     flagKey: null,
     trend: null,
     tone: 'neutral' as const,
+    old: false,
   };
   const time = sensor ? (sensor.glucoseTime ?? sensor.updateTime) : null;
   if (!sensor || time === null || (sensor.glucose === null && !sensor.displayCode)) {
@@ -103,13 +111,27 @@ export function glucoseView(sensor: SensorStatus | null, prefs: GlucosePrefs, no
   if (isStale(time, now)) return { ...base, kind: 'stale', time, ageMs };
   const code = sensor.displayCode;
   if (code && isSgDisplayCode(code) && sensor.glucose === null) {
-    return { ...base, kind: 'code', codeKey: SG_DISPLAY_CODES[code].labelKey, time, ageMs };
+    const old = freshnessOf(time, now) === 'old';
+    return { ...base, kind: 'code', codeKey: SG_DISPLAY_CODES[code].labelKey, time, ageMs, old };
   }
   const flag = sensor.quality;
   const shown = displayGlucose(sensor.glucose, prefs.unit, flag);
   const flagKey = flag && isSgFlag(flag) ? SG_FLAGS[flag].labelKey : null;
   const lowQuality = flag === 'C' || flag === 'CX';
   const trend = trendOfRate(sensor.glucoseRate);
+  if (freshnessOf(time, now) === 'old') {
+    // An old value must not look current: no arrow, no range colour (a trend from 30 minutes ago
+    // says nothing about now).
+    return {
+      ...base,
+      kind: shown.kind,
+      value: shown.kind === 'value' ? shown.value : null,
+      flagKey,
+      time,
+      ageMs,
+      old: true,
+    };
+  }
   return {
     ...base,
     kind: shown.kind,
@@ -121,6 +143,16 @@ export function glucoseView(sensor: SensorStatus | null, prefs: GlucosePrefs, no
     // A low-quality reading shows as the bottom of the range, but is not a measured low (spec §5).
     tone: lowQuality ? 'neutral' : rangeTone(sensor.glucose, prefs),
   };
+}
+
+/**
+ * How fresh the patient's newest device data is (the newest of the sensor's reading and the pump's
+ * status): the "Live" badge shows only while it is fresh, whatever the connection does.
+ */
+export function dataFreshness(sensor: SensorStatus | null, pump: PumpStatus | null, now: number): Freshness {
+  const times = [sensor ? (sensor.glucoseTime ?? sensor.updateTime) : null, pump?.updateTime ?? null];
+  const newest = Math.max(...times.map((t) => t ?? -Infinity));
+  return freshnessOf(Number.isFinite(newest) ? newest : null, now);
 }
 
 export interface Battery {
