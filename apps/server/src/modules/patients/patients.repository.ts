@@ -76,21 +76,23 @@ function mine(f: ListFilter): SQL {
   }
   if (f.diabetesType) filters.push(sql`and coalesce(p.diabetes_type, 'unspecified') = ${f.diabetesType}`);
   return sql`
-    select u.id, u.username, u.created_by, p.realname, p.alias, p.gender, p.diabetes_type, p.birthday,
-           p.diabetes_diagnosis_date,
-           u.creator_id, lower(coalesce(nullif(p.realname, ''), u.username)) as sort_name
+    select u.id, lower(coalesce(nullif(p.realname, ''), u.username)) as sort_name
       from relations r
       join users u on u.id = r.patient_id and u.user_type = 'P'
       left join profiles p on p.user_id = u.id
      where ${followedBy(f)} ${sql.join(filters, sql` `)}`;
 }
 
+/** The page's patients' account and profile details, read for the page's rows only. */
+const DETAILS = sql`u.username, u.created_by, p.realname, p.alias, p.gender, p.diabetes_type, p.birthday,
+  p.diabetes_diagnosis_date`;
+
 /**
  * Whether deleting the patient from the list deletes their account (an account this HCP created
  * that no one else follows): looked up for the page's rows only.
  */
 const deletesAccount = (hcpId: string): SQL => sql`
-  (m.created_by = 'hcp' and m.creator_id is not distinct from ${hcpId}
+  (u.created_by = 'hcp' and u.creator_id is not distinct from ${hcpId}
      and not exists (select 1 from relations o
                       where o.patient_id = m.id and o.follower_id <> ${hcpId} and o.state = 'accepted'))
     as deletes_account`;
@@ -212,8 +214,8 @@ export async function listPage(db: Db, p: ListParams): Promise<PatientRow[]> {
         sql` `,
       )}
        order by ${order} limit ${p.limit} offset ${p.offset})
-    select ${sql.join([sql`m.*`, deletesAccount(p.hcpId), ...after.map((f) => f.columns)], sql`, `)}
-      from page m ${sql.join(
+    select ${sql.join([sql`m.*`, DETAILS, deletesAccount(p.hcpId), ...after.map((f) => f.columns)], sql`, `)}
+      from page m join users u on u.id = m.id left join profiles p on p.user_id = m.id ${sql.join(
         after.map((f) => f.join),
         sql` `,
       )}
