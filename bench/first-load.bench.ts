@@ -64,7 +64,13 @@ try {
         `reload ${fmt(kib(reload.wire))} KiB in ${reload.files.length} responses`,
     );
   }
-  checkTarget(`first load, largest of ${PAGES.join(' ')}: ${fmt(kib(worst))} KiB`, kib(worst), '<=', TARGET_KIB, 'KiB');
+  checkTarget(
+    `first load, largest of ${PAGES.join(' ')}: ${fmt(kib(worst))} KiB`,
+    kib(worst),
+    '<=',
+    TARGET_KIB,
+    'KiB',
+  );
 } finally {
   await browser.close();
   await portal.stop();
