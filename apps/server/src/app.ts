@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -12,7 +9,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ErrorCode } from '@cgm/domain';
 import { oauthSecurityScheme } from '@cgm/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -21,6 +17,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandler } from './http/error-handler';
 import { authenticate } from './http/auth';
 import { noStoreOnApi } from './http/no-store';
+import { compressAnswers } from './http/compression';
+import { serveWebApp } from './http/web-app';
 import { guardInput } from './http/input-guard';
 import { installRateLimits } from './http/rate-limits';
 import { errorLogSerializer, requestLogSerializer } from './http/log-redaction';
@@ -114,6 +112,7 @@ export async function buildApp(
     },
   });
   await app.register(cookie);
+  await compressAnswers(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'CGM Portal API', version: SERVER_VERSION },
@@ -143,20 +142,4 @@ export function trustProxyOf(setting: string | undefined): FastifyServerOptions[
   if (!setting) return false;
   // A hop count works at runtime (proxy-addr), though Fastify's typings list only the other forms.
   return /^\d+$/.test(setting) ? (Number(setting) as unknown as string) : setting;
-}
-
-/** The built web app, from the same process; every non-API path falls back to index.html. */
-async function serveWebApp(app: App, config: Config): Promise<void> {
-  const dist = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-  const hasWeb = existsSync(`${dist}/index.html`);
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  else app.log.warn({ dist }, 'web app not built: run `npm run build`');
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/api/') || path === '/healthz' || /\.[a-z0-9]+$/i.test(path);
-    if (!hasWeb || req.method !== 'GET' || isApi) {
-      return reply.status(404).send({ error: ErrorCode.NOT_FOUND, message: 'errors.notFound' });
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
 }

@@ -79,6 +79,9 @@ export function createWaitingRoom(bus: LiveBus) {
       mayRead: Waiter['mayRead'],
     ) {
       reply.hijack();
+      // The client may have gone while its access was checked (a database round trip): that
+      // socket's 'close' has fired already and would never remove it, so it does not join.
+      if (reply.raw.destroyed || reply.raw.socket?.destroyed) return;
       const w: Waiter = { reply, uids, eventNo, mayRead, timer: undefined as unknown as NodeJS.Timeout };
       w.timer = setTimeout(() => finish(w, 200, JSON.stringify({ error: 0, eventNo, data: [] })), timeoutMs);
       reply.raw.once('close', () => remove(w));

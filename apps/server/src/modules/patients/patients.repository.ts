@@ -76,18 +76,26 @@ function mine(f: ListFilter): SQL {
   }
   if (f.diabetesType) filters.push(sql`and coalesce(p.diabetes_type, 'unspecified') = ${f.diabetesType}`);
   return sql`
-    select u.id, u.username, u.created_by, p.realname, p.alias, p.gender, p.diabetes_type, p.birthday,
-           p.diabetes_diagnosis_date,
-           lower(coalesce(nullif(p.realname, ''), u.username)) as sort_name,
-           (u.created_by = 'hcp' and u.creator_id is not distinct from ${f.hcpId}
-              and not exists (select 1 from relations o
-                               where o.patient_id = u.id and o.follower_id <> ${f.hcpId} and o.state = 'accepted'))
-             as deletes_account
+    select u.id, lower(coalesce(nullif(p.realname, ''), u.username)) as sort_name
       from relations r
       join users u on u.id = r.patient_id and u.user_type = 'P'
       left join profiles p on p.user_id = u.id
      where ${followedBy(f)} ${sql.join(filters, sql` `)}`;
 }
+
+/** The page's patients' account and profile details, read for the page's rows only. */
+const DETAILS = sql`u.username, u.created_by, p.realname, p.alias, p.gender, p.diabetes_type, p.birthday,
+  p.diabetes_diagnosis_date`;
+
+/**
+ * Whether deleting the patient from the list deletes their account (an account this HCP created
+ * that no one else follows): looked up for the page's rows only.
+ */
+const deletesAccount = (hcpId: string): SQL => sql`
+  (u.created_by = 'hcp' and u.creator_id is not distinct from ${hcpId}
+     and not exists (select 1 from relations o
+                      where o.patient_id = m.id and o.follower_id <> ${hcpId} and o.state = 'accepted'))
+    as deletes_account`;
 
 /**
  * The newest sensor reading: the last record of the newest hour block (records are in time order;
@@ -118,34 +126,37 @@ const UPLOAD = sql`left join lateral (
  * values rounded to 0.1 mg/dL, below 70 and above 180): the UTC days inside the window from
  * sg_day_counts, its partial days hour by hour from sg_hour_counts. About 40 rows per patient
  * instead of 10,000 readings, so even the sort by time in range over every patient is quick.
+ *
+ * Per patient (lateral), each part a range of its table's primary key (patient, day or hour): the
+ * rows read are those of the window only, however many days the patient has stored. (An `or` of the
+ * two partial-day ranges read every hour row the patient ever had.)
  */
-function tir(from: Date, to: Date, scope: 'mine' | 'page'): SQL {
+function tir(from: Date, to: Date): SQL {
   const firstDay = Math.ceil(from.getTime() / MS_PER_DAY);
   const endDay = Math.max(firstDay, Math.floor(to.getTime() / MS_PER_DAY));
   const iso = (ms: number) => new Date(ms).toISOString();
-  const who = sql`patient_id in (select id from ${sql.raw(scope)})`;
+  const hours = (a: number, b: number) => sql`
+    select src, n, below, above, g1, g2, g5, g15 from sg_hour_counts
+     where patient_id = m.id and hour >= ${iso(a)}::timestamptz and hour < ${iso(b)}::timestamptz`;
   // Per source: its readings, and the minutes they cover (× its interval: the nominal one of its
   // class, else the class of its lower median gap, domain intervalOfGapClassCounts, else 5); the
   // bands weighted the same way (CLINICAL.md "Sampling interval and coverage").
   const k = sql.raw('floor((x.g1 + x.g2 + x.g5 + x.g15 - 1) / 2.0)');
-  return sql`left join (
-    select y.patient_id, sum(y.n)::int as n, sum(y.n * y.iv)::float8 as covered,
+  return sql`left join lateral (
+    select sum(y.n)::int as n, sum(y.n * y.iv)::float8 as covered,
            sum(y.below * y.iv)::float8 as below, sum(y.above * y.iv)::float8 as above
-      from (select x.patient_id, x.n, x.below, x.above,
+      from (select x.n, x.below, x.above,
                    case when x.src & 7 > 0 then (array[1, 2, 5, 15])[x.src & 7]
                         when x.g1 + x.g2 + x.g5 + x.g15 = 0 then ${UNKNOWN_SOURCE_INTERVAL_MIN}
                         when x.g1 > ${k} then 1 when x.g1 + x.g2 > ${k} then 2
                         when x.g1 + x.g2 + x.g5 > ${k} then 5 else 15 end as iv
-              from (select c.patient_id, c.src, sum(c.n) as n, sum(c.below) as below, sum(c.above) as above,
+              from (select c.src, sum(c.n) as n, sum(c.below) as below, sum(c.above) as above,
                            sum(c.g1) as g1, sum(c.g2) as g2, sum(c.g5) as g5, sum(c.g15) as g15
-                      from (select patient_id, src, n, below, above, g1, g2, g5, g15 from sg_day_counts
-                             where ${who} and day >= ${firstDay} and day < ${endDay}
-                            union all
-                            select patient_id, src, n, below, above, g1, g2, g5, g15 from sg_hour_counts
-                             where ${who} and ((hour >= ${iso(from.getTime())}::timestamptz and hour < ${iso(firstDay * MS_PER_DAY)}::timestamptz)
-                                or (hour >= ${iso(endDay * MS_PER_DAY)}::timestamptz and hour < ${iso(to.getTime())}::timestamptz))) c
-                     group by c.patient_id, c.src) x) y
-     group by y.patient_id) t on t.patient_id = m.id`;
+                      from (select src, n, below, above, g1, g2, g5, g15 from sg_day_counts
+                             where patient_id = m.id and day >= ${firstDay} and day < ${endDay}
+                            union all ${hours(from.getTime(), firstDay * MS_PER_DAY)}
+                            union all ${hours(endDay * MS_PER_DAY, to.getTime())}) c
+                     group by c.src) x) y) t on true`;
 }
 const TIR_COLUMNS = sql`t.n as tir_n, t.covered as tir_covered, t.below as tir_below, t.above as tir_above`;
 
@@ -183,7 +194,7 @@ export async function listPage(db: Db, p: ListParams): Promise<PatientRow[]> {
     { needed: p.sort === 'upload_time', join: UPLOAD, columns: sql`up.upload_time` },
     {
       needed: p.sort === 'tir',
-      join: tir(p.from, p.to, p.sort === 'tir' ? 'mine' : 'page'),
+      join: tir(p.from, p.to),
       columns: TIR_COLUMNS,
     },
   ];
@@ -203,8 +214,8 @@ export async function listPage(db: Db, p: ListParams): Promise<PatientRow[]> {
         sql` `,
       )}
        order by ${order} limit ${p.limit} offset ${p.offset})
-    select ${sql.join([sql`m.*`, ...after.map((f) => f.columns)], sql`, `)}
-      from page m ${sql.join(
+    select ${sql.join([sql`m.*`, DETAILS, deletesAccount(p.hcpId), ...after.map((f) => f.columns)], sql`, `)}
+      from page m join users u on u.id = m.id left join profiles p on p.user_id = m.id ${sql.join(
         after.map((f) => f.join),
         sql` `,
       )}
