@@ -19,11 +19,20 @@ export type TabId = 'overview' | 'profile' | 'monitor' | 'reports' | 'events' | 
 /** A path of the patient view with the watched patient kept in `?uid=`. */
 export const withUid = (path: string, uid: string) => `${path}?uid=${encodeURIComponent(uid)}`;
 
-function tabsOf(area: Area, profile: PatientProfile): Array<{ id: TabId; path: string }> {
+function tabsOf(area: Area, profile: PatientProfile, carer: boolean): Array<{ id: TabId; path: string }> {
+  if (carer) {
+    // A carer follows the patient's glucose: the overview, the live monitor and the reports.
+    return [
+      { id: 'overview', path: '/Hcp' },
+      { id: 'monitor', path: '/monitor' },
+      { id: 'reports', path: '/Hcp/charts' },
+    ];
+  }
   if (area === 'clinic') {
     return [
       { id: 'overview', path: '/ClinicHcp' },
       { id: 'profile', path: profilePath('clinic', profile.created_by) },
+      { id: 'reports', path: '/Hcp/charts' },
       { id: 'export', path: '/ClinicHcp/ClinicExportData' },
     ];
   }
@@ -94,7 +103,7 @@ export function PatientShell({ area, tab, title, children }: PatientShellProps) 
           <>
             <PatientHeader profile={profile.data!} />
             <nav className="pv-tabs" aria-label={t('patientView.tabsLabel')}>
-              {tabsOf(area, profile.data!).map(({ id, path }) => (
+              {tabsOf(area, profile.data!, user?.userType === 'M').map(({ id, path }) => (
                 <Link
                   key={id}
                   to={withUid(path, uid!)}

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { HomeSubject } from '../../app/homes';
 import { useSession } from '../../app/session-state';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
@@ -8,6 +9,13 @@ import { Spinner } from '../../components/page';
 import { chartPath, SCREEN_REPORTS, type ReportId } from './report-catalog';
 import { useReportLoad, useReportUid, type ReportCtx } from './report-context';
 import './reports.css';
+
+/** The first screen of a followed patient for this user: the clinic's or the patient view's overview. */
+function overviewPathOf(user: HomeSubject): string | null {
+  if (user.userType === 'M') return '/Hcp';
+  if (user.userType !== 'D' || user.flag?.admin_login) return null;
+  return user.flag?.clinic_login ? '/ClinicHcp' : '/Hcp';
+}
 
 export type ShellPlace = ReportId | 'home' | 'settings' | 'print';
 
@@ -69,6 +77,7 @@ function Loaded({
   const { t } = useTranslation();
   const load = useReportLoad(uid, false);
   const user = useSession();
+  const overview = user && !own ? overviewPathOf(user) : null;
   const keep = useKeepQuery();
   const name = load.state === 'ready' ? load.ctx.name : null;
   useEffect(() => {
@@ -113,8 +122,8 @@ function Loaded({
           <p className="muted small">{title}</p>
         </div>
         <div className="reports__head-links">
-          {user?.userType === 'D' && (
-            <Link className="btn btn--secondary btn--small" to={`/Hcp?uid=${encodeURIComponent(uid)}`}>
+          {overview && (
+            <Link className="btn btn--secondary btn--small" to={`${overview}?uid=${encodeURIComponent(uid)}`}>
               {t('reports.patientView')}
             </Link>
           )}
