@@ -23,7 +23,7 @@ export function PatientOverview({ area, summary }: { area: Area; summary: (uid: 
         <>
           {summary(uid)}
           {!carer && (
-            <nav className="pv-links" aria-label={t('patientView.tabsLabel')}>
+            <div className="pv-links">
               <Link
                 className="btn btn--secondary btn--small"
                 to={withUid(profilePath(area, profile.created_by), uid)}
@@ -50,7 +50,7 @@ export function PatientOverview({ area, summary }: { area: Area; summary: (uid: 
                   {t('patientView.tabs.export')}
                 </Link>
               )}
-            </nav>
+            </div>
           )}
         </>
       )}

@@ -5,6 +5,7 @@ import type { HomeSubject } from '../../app/homes';
 import { useSession } from '../../app/session-state';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
+import { TabMenu } from '../../components/tab-menu';
 import { Spinner } from '../../components/page';
 import { chartPath, SCREEN_REPORTS, type ReportId } from './report-catalog';
 import { useReportLoad, useReportUid, type ReportCtx } from './report-context';
@@ -147,22 +148,30 @@ function ReportTabs({ place, uid }: { place: ShellPlace; uid: string }) {
     ...SCREEN_REPORTS.map((r) => ({ key: r.id, to: chartPath(r.chart!), label: t(`reports.names.${r.id}`) })),
     { key: 'settings', to: '/Hcp/chartSetting', label: t('reports.tabs.settings') },
   ];
+  const isCurrent = (key: string) =>
+    key === place || (key === 'settings' && pathname.startsWith('/Hcp/chartSetting'));
   return (
-    <nav className="reports-tabs" aria-label={t('reports.tabsLabel')}>
-      {tabs.map((tab) => {
-        const current =
-          tab.key === place || (tab.key === 'settings' && pathname.startsWith('/Hcp/chartSetting'));
-        return (
-          <Link
-            key={tab.key}
-            to={keep(tab.to, uid)}
-            className={current ? 'reports-tabs__tab reports-tabs__tab--current' : 'reports-tabs__tab'}
-            aria-current={current ? 'page' : undefined}
-          >
-            {tab.label}
-          </Link>
-        );
-      })}
-    </nav>
+    <>
+      <TabMenu
+        label={t('phone.reportMenu')}
+        items={tabs.map((tab) => ({ to: keep(tab.to, uid), label: tab.label }))}
+        current={tabs.findIndex((tab) => isCurrent(tab.key))}
+      />
+      <nav className="reports-tabs tab-row" aria-label={t('reports.tabsLabel')}>
+        {tabs.map((tab) => {
+          const current = isCurrent(tab.key);
+          return (
+            <Link
+              key={tab.key}
+              to={keep(tab.to, uid)}
+              className={current ? 'reports-tabs__tab reports-tabs__tab--current' : 'reports-tabs__tab'}
+              aria-current={current ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </nav>
+    </>
   );
 }
