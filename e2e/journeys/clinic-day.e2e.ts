@@ -235,11 +235,11 @@ describe('the clinic day', () => {
       await page.locator('.report--daily .day-card').first().waitFor({ timeout: 30_000 });
       expect(await page.locator('.day-card').count()).toBe(1);
       const next = page.getByRole('button', { name: en('dayView.next') });
-      expect(await next.isDisabled()).toBe(true);
+      await expect.poll(() => next.isDisabled(), { timeout: 10_000 }).toBe(true);
       await page.getByRole('button', { name: en('dayView.previous') }).click();
       await page.waitForURL((u) => u.searchParams.get('day') === addDays(p.today, -1));
       expect(await page.locator('.day-card').count()).toBe(1);
-      expect(await next.isDisabled()).toBe(false);
+      await expect.poll(() => next.isDisabled(), { timeout: 10_000 }).toBe(false);
       await axeClean(page, `daily one day ${width}`);
       if (width === 390) {
         // The chart says it scrolls, and the keyboard reaches the rest of the day.
