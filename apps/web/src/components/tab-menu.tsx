@@ -9,7 +9,7 @@ export interface TabMenuItem {
 
 /**
  * A row of tabs as one labelled menu on a phone (issue 18: "3 of 14 report tabs are visible"). It
- * stands beside the tab row: CSS shows the menu and hides the row (class `tab-row`) on a narrow
+ * stands just before the tab row: CSS shows the menu and hides the row (class `tab-row`) on a narrow
  * screen, so both name the same places and the current one.
  */
 export function TabMenu(props: { label: string; items: readonly TabMenuItem[]; current: number }) {
