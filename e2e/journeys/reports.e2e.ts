@@ -306,7 +306,8 @@ describe('reports', () => {
       const data = await apiData(p.uid, token, from, map.today);
       for (let chart = 0; chart <= 9; chart++) {
         // In the patient's own unit, then in the other one through the screen's unit menu.
-        await page.goto(`${stage.portal.url}/Hcp/charts/chart${chart}?${q}`);
+        // The daily report opens on one day; every day of the range is its `view=all` (issue 18).
+        await page.goto(`${stage.portal.url}/Hcp/charts/chart${chart}?${q}${chart === 1 ? '&view=all' : ''}`);
         const unitMenu = page.locator('.range-bar__unit select');
         await unitMenu.waitFor();
         expect(await unitMenu.inputValue()).toBe(p.unit);

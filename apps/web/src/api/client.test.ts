@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '@cgm/domain';
 import { loginResponse, profileResponse } from '@cgm/contract';
 import { authRedirectTarget, buildUrl, CLIENT_CODES, createApiClient, type ApiClientDeps } from './client';
 
@@ -28,6 +29,24 @@ function setup(reply: (call: Call) => Response | Promise<Response>, over: Partia
   };
   return { api: createApiClient(deps), calls, onAuthFailure };
 }
+
+describe('paths with an empty id', () => {
+  it.each(['/api/v2.0/patients//profile', '/api/v2.0/events/', '/api/v2.0/patients//profile?x=1'])(
+    '%s is refused without a request',
+    async (path) => {
+      const { api, calls } = setup(() => jsonResponse(200, { error: 0 }));
+      expect(await api.get(path)).toMatchObject({ ok: false, status: 0, code: ErrorCode.INVALID_INPUT });
+      expect(await api.post(path, {})).toMatchObject({ ok: false, code: ErrorCode.INVALID_INPUT });
+      expect(await api.getBlob(path)).toMatchObject({ ok: false, code: ErrorCode.INVALID_INPUT });
+      expect(calls).toEqual([]);
+    },
+  );
+  it('lets a whole path through', async () => {
+    const { api, calls } = setup(() => jsonResponse(200, { error: 0 }));
+    expect(await api.get('/api/v2.0/patients/p1/profile')).toMatchObject({ ok: true });
+    expect(calls).toHaveLength(1);
+  });
+});
 
 describe('requests', () => {
   it('sends the Bearer token and a _t timestamp on GET', async () => {

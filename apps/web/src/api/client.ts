@@ -71,6 +71,12 @@ export function buildUrl(path: string, query: RequestOptions['query'], stamp?: n
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/** `/a//b` or `/a/b/`: a path part (usually an id) is empty. */
+export function hasEmptySegment(path: string): boolean {
+  const pathname = path.split('?')[0]!;
+  return pathname.includes('//') || (pathname.length > 1 && pathname.endsWith('/'));
+}
+
 function failure(status: number, code: number, body: Record<string, unknown> = {}): ApiFailure {
   const message = typeof body.message === 'string' ? body.message : undefined;
   return { ok: false, status, code, body, ...(message ? { message } : {}) };
@@ -83,6 +89,9 @@ export function createApiClient(deps: ApiClientDeps) {
     body: unknown,
     opts: RequestOptions,
   ): Promise<{ res: Response } | { fail: ApiFailure }> {
+    // A path with an empty segment names no one (`patients//profile`: an id that was never there):
+    // it is refused here, before any request leaves the browser.
+    if (hasEmptySegment(path)) return { fail: failure(0, ErrorCode.INVALID_INPUT) };
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

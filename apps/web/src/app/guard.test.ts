@@ -10,6 +10,7 @@ import {
 } from './guard';
 import { homeOf } from './homes';
 import { ROUTES } from './route-table';
+import { audienceOf, routeAudience } from './route-audience';
 
 const base: GuardInput = {
   pathname: '/',
@@ -115,7 +116,9 @@ describe('every route of the table', () => {
   const signedIn = nonPublic.flatMap((r) => SESSIONS.map((s) => [r.path, r.kind, s] as const));
   it.each(signedIn)('%s (%s) as %o', (path, kind, session) => {
     const d = guard(at(path, { session, cookieUid: session.uid }));
-    if (kind === 'account' && session.userType !== 'A') {
+    const audience = kind === 'user' || kind === 'print' ? routeAudience(path, kind) : null;
+    const otherRole = audience !== null && !audience.includes(audienceOf(session));
+    if ((kind === 'account' && session.userType !== 'A') || otherRole) {
       expect(d).toEqual({ action: 'redirect', to: homeOf(session) });
     } else {
       expect(d).toEqual({ action: 'render' });

@@ -1,4 +1,5 @@
 import { homeOf, type HomeSubject } from './homes';
+import { audienceOf, routeAudience } from './route-audience';
 import type { UrlLocale } from '../i18n/url-locale';
 
 // The route guard of spec §2 ("Entry and public routes", "Guard") and §5 (browser check), as one
@@ -111,6 +112,12 @@ export function guard(input: GuardInput): GuardDecision {
     if (input.cookieUid !== session.uid) {
       return { action: 'redirect', to: '/managementtools', clearSession: true };
     }
+  }
+  if (input.kind === 'user' || input.kind === 'print') {
+    // Another role's screen is never shown (issue 18): its owner's home instead. A route nobody
+    // is listed for is shut to everyone rather than open to all.
+    const audience = routeAudience(path, input.kind);
+    if (!audience?.includes(audienceOf(session))) return { action: 'redirect', to: homeOf(session) };
   }
   return { action: 'render' };
 }

@@ -93,10 +93,10 @@ const S = {
     import('../features/connections/carer-home-screen').then((m) => ({ default: m.CarerHomeScreen })),
   ),
   pvOverview: lazy(() =>
-    import('../features/patient-view/profile-screens').then((m) => ({ default: m.HcpOverviewScreen })),
+    import('./patient-overview-screens').then((m) => ({ default: m.HcpOverviewScreen })),
   ),
   pvClinicOverview: lazy(() =>
-    import('../features/patient-view/profile-screens').then((m) => ({ default: m.ClinicOverviewScreen })),
+    import('./patient-overview-screens').then((m) => ({ default: m.ClinicOverviewScreen })),
   ),
   pvProfile: lazy(() =>
     import('../features/patient-view/profile-screens').then((m) => ({ default: m.PatientProfileScreen })),

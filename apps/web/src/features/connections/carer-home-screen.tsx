@@ -123,9 +123,14 @@ function PatientCard({ item, glucose, now }: { item: ConnectionItem; glucose: Ca
         <span className="muted">{t('carer.pump')}: </span>
         {pump.stateKey ? t(pump.stateKey) : '--'}
       </p>
-      <Link to={monitorLink(item.uid)} className="btn btn--primary btn--small">
-        {t('carer.openMonitor')}
-      </Link>
+      <p className="patient-card__actions">
+        <Link to={`/Hcp?uid=${encodeURIComponent(item.uid)}`} className="btn btn--primary btn--small">
+          {t('overview.open')}
+        </Link>{' '}
+        <Link to={monitorLink(item.uid)} className="btn btn--secondary btn--small">
+          {t('carer.openMonitor')}
+        </Link>
+      </p>
     </li>
   );
 }

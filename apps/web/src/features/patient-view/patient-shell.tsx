@@ -5,6 +5,7 @@ import type { PatientProfile } from '@cgm/contract';
 import { homeOf } from '../../app/homes';
 import { useSession } from '../../app/session-state';
 import { Notice } from '../../components/notice';
+import { TabMenu } from '../../components/tab-menu';
 import { Spinner } from '../../components/page';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { formatNumber } from '../../i18n/format';
@@ -19,11 +20,20 @@ export type TabId = 'overview' | 'profile' | 'monitor' | 'reports' | 'events' | 
 /** A path of the patient view with the watched patient kept in `?uid=`. */
 export const withUid = (path: string, uid: string) => `${path}?uid=${encodeURIComponent(uid)}`;
 
-function tabsOf(area: Area, profile: PatientProfile): Array<{ id: TabId; path: string }> {
+function tabsOf(area: Area, profile: PatientProfile, carer: boolean): Array<{ id: TabId; path: string }> {
+  if (carer) {
+    // A carer follows the patient's glucose: the overview, the live monitor and the reports.
+    return [
+      { id: 'overview', path: '/Hcp' },
+      { id: 'monitor', path: '/monitor' },
+      { id: 'reports', path: '/Hcp/charts' },
+    ];
+  }
   if (area === 'clinic') {
     return [
       { id: 'overview', path: '/ClinicHcp' },
       { id: 'profile', path: profilePath('clinic', profile.created_by) },
+      { id: 'reports', path: '/Hcp/charts' },
       { id: 'export', path: '/ClinicHcp/ClinicExportData' },
     ];
   }
@@ -67,6 +77,7 @@ export function PatientShell({ area, tab, title, children }: PatientShellProps) 
   }, [t, title, name]);
 
   const home = user ? homeOf(user) : '/';
+  const tabs = profile.data ? tabsOf(area, profile.data, user?.userType === 'M') : [];
   let body: ReactNode;
   if (!uid) {
     body = <Notice kind="info">{t('patientView.choosePatient')}</Notice>;
@@ -93,8 +104,16 @@ export function PatientShell({ area, tab, title, children }: PatientShellProps) 
         {body ?? (
           <>
             <PatientHeader profile={profile.data!} />
-            <nav className="pv-tabs" aria-label={t('patientView.tabsLabel')}>
-              {tabsOf(area, profile.data!).map(({ id, path }) => (
+            <TabMenu
+              label={t('patientView.tabsLabel')}
+              items={tabs.map(({ id, path }) => ({
+                to: withUid(path, uid!),
+                label: t(`patientView.tabs.${id}`),
+              }))}
+              current={tabs.findIndex(({ id }) => id === tab)}
+            />
+            <nav className="pv-tabs tab-row" aria-label={t('patientView.tabsLabel')}>
+              {tabs.map(({ id, path }) => (
                 <Link
                   key={id}
                   to={withUid(path, uid!)}

@@ -42,6 +42,8 @@ export function usePatientProfile(uid: string) {
     queryKey: viewKeys.profile(uid),
     queryFn: async ({ signal }) =>
       unwrap(await api.get(API.patientProfile(uid), patientProfileResponse, { signal })).profile,
+    // No patient chosen: nothing to ask (never `patients//profile`).
+    enabled: uid !== '',
     retry,
   });
 }

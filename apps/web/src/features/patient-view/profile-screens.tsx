@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '@cgm/contract';
+import { useSession } from '../../app/session-state';
 import { PatientShell, profilePath, withUid, type Area } from './patient-shell';
 import { clinicProfileTarget } from './profile-path';
 import { editsPersonalDetails, ProfileEditForm } from './profile-edit-form';
@@ -8,9 +10,15 @@ import { ProfileFacts } from './profile-facts';
 import { RecordsSummary } from './records-summary';
 import { Notice } from '../../components/notice';
 
-/** /Hcp and /ClinicHcp: the chosen patient at a glance, with the way to each part of their file. */
-function Overview({ area }: { area: Area }) {
+/**
+ * /Hcp and /ClinicHcp: the chosen patient's first screen. `summary` is the glucose overview, given
+ * by the app (it is the reports' work, and one feature does not import another); below it the way
+ * to each part of the patient's file. The personal details are on the profile tab.
+ */
+export function PatientOverview({ area, summary }: { area: Area; summary: (uid: string) => ReactNode }) {
   const { t } = useTranslation();
+  const user = useSession();
+  const carer = user?.userType === 'M';
   const { state } = useLocation();
   // A notice the previous screen left (a new patient: "Created.").
   const notice = (state as { notice?: unknown } | null)?.notice;
@@ -19,46 +27,42 @@ function Overview({ area }: { area: Area }) {
       {(profile, uid) => (
         <>
           {notice === 'success.created' && <Notice kind="success">{t('success.created')}</Notice>}
-          <ProfileFacts profile={profile} groups={['personal', 'clinic']} />
-          <nav className="pv-links" aria-label={t('patientView.tabsLabel')}>
-            <Link
-              className="btn btn--secondary btn--small"
-              to={withUid(profilePath(area, profile.created_by), uid)}
-            >
-              {t('patientView.tabs.profile')}
-            </Link>
-            {area === 'hcp' ? (
-              <>
-                <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/monitor', uid)}>
-                  {t('patientView.tabs.monitor')}
-                </Link>
-                <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/events', uid)}>
-                  {t('patientView.tabs.events')}
-                </Link>
-                <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/records', uid)}>
-                  {t('patientView.tabs.records')}
-                </Link>
-                <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/patientProfile3', uid)}>
-                  {t('patientView.summary')}
-                </Link>
-              </>
-            ) : (
+          {summary(uid)}
+          {!carer && (
+            <div className="pv-links">
               <Link
                 className="btn btn--secondary btn--small"
-                to={withUid('/ClinicHcp/ClinicExportData', uid)}
+                to={withUid(profilePath(area, profile.created_by), uid)}
               >
-                {t('patientView.tabs.export')}
+                {t('patientView.tabs.profile')}
               </Link>
-            )}
-          </nav>
+              {area === 'hcp' ? (
+                <>
+                  <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/events', uid)}>
+                    {t('patientView.tabs.events')}
+                  </Link>
+                  <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/records', uid)}>
+                    {t('patientView.tabs.records')}
+                  </Link>
+                  <Link className="btn btn--secondary btn--small" to={withUid('/Hcp/patientProfile3', uid)}>
+                    {t('patientView.summary')}
+                  </Link>
+                </>
+              ) : (
+                <Link
+                  className="btn btn--secondary btn--small"
+                  to={withUid('/ClinicHcp/ClinicExportData', uid)}
+                >
+                  {t('patientView.tabs.export')}
+                </Link>
+              )}
+            </div>
+          )}
         </>
       )}
     </PatientShell>
   );
 }
-
-export const HcpOverviewScreen = () => <Overview area="hcp" />;
-export const ClinicOverviewScreen = () => <Overview area="clinic" />;
 
 /** Sends a patient to the profile variant their account needs (spec §2: '2' for created_by register). */
 function RightVariant({

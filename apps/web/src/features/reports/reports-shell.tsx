@@ -1,13 +1,22 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { HomeSubject } from '../../app/homes';
 import { useSession } from '../../app/session-state';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
+import { TabMenu } from '../../components/tab-menu';
 import { Spinner } from '../../components/page';
 import { SCREEN_REPORTS, screenPathOf, type ReportId } from './report-catalog';
 import { useReportLoad, useReportUid, type ReportCtx } from './report-context';
 import './reports.css';
+
+/** The first screen of a followed patient for this user: the clinic's or the patient view's overview. */
+function overviewPathOf(user: HomeSubject): string | null {
+  if (user.userType === 'M') return '/Hcp';
+  if (user.userType !== 'D' || user.flag?.admin_login) return null;
+  return user.flag?.clinic_login ? '/ClinicHcp' : '/Hcp';
+}
 
 export type ShellPlace = ReportId | 'home' | 'settings' | 'print';
 
@@ -69,6 +78,7 @@ function Loaded({
   const { t } = useTranslation();
   const load = useReportLoad(uid, false);
   const user = useSession();
+  const overview = user && !own ? overviewPathOf(user) : null;
   const keep = useKeepQuery();
   const name = load.state === 'ready' ? load.ctx.name : null;
   useEffect(() => {
@@ -113,8 +123,8 @@ function Loaded({
           <p className="muted small">{title}</p>
         </div>
         <div className="reports__head-links">
-          {user?.userType === 'D' && (
-            <Link className="btn btn--secondary btn--small" to={`/Hcp?uid=${encodeURIComponent(uid)}`}>
+          {overview && (
+            <Link className="btn btn--secondary btn--small" to={`${overview}?uid=${encodeURIComponent(uid)}`}>
               {t('reports.patientView')}
             </Link>
           )}
@@ -138,22 +148,30 @@ function ReportTabs({ place, uid }: { place: ShellPlace; uid: string }) {
     ...SCREEN_REPORTS.map((r) => ({ key: r.id, to: screenPathOf(r)!, label: t(`reports.names.${r.id}`) })),
     { key: 'settings', to: '/Hcp/chartSetting', label: t('reports.tabs.settings') },
   ];
+  const isCurrent = (key: string) =>
+    key === place || (key === 'settings' && pathname.startsWith('/Hcp/chartSetting'));
   return (
-    <nav className="reports-tabs" aria-label={t('reports.tabsLabel')}>
-      {tabs.map((tab) => {
-        const current =
-          tab.key === place || (tab.key === 'settings' && pathname.startsWith('/Hcp/chartSetting'));
-        return (
-          <Link
-            key={tab.key}
-            to={keep(tab.to, uid)}
-            className={current ? 'reports-tabs__tab reports-tabs__tab--current' : 'reports-tabs__tab'}
-            aria-current={current ? 'page' : undefined}
-          >
-            {tab.label}
-          </Link>
-        );
-      })}
-    </nav>
+    <>
+      <TabMenu
+        label={t('phone.reportMenu')}
+        items={tabs.map((tab) => ({ to: keep(tab.to, uid), label: tab.label }))}
+        current={tabs.findIndex((tab) => isCurrent(tab.key))}
+      />
+      <nav className="reports-tabs tab-row" aria-label={t('reports.tabsLabel')}>
+        {tabs.map((tab) => {
+          const current = isCurrent(tab.key);
+          return (
+            <Link
+              key={tab.key}
+              to={keep(tab.to, uid)}
+              className={current ? 'reports-tabs__tab reports-tabs__tab--current' : 'reports-tabs__tab'}
+              aria-current={current ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </nav>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GlucoseUnit } from '@cgm/domain';
 import { glucoseTicks, glucoseTop } from './shaping';
 
@@ -28,9 +29,20 @@ export function SvgChart(props: {
   children: ReactNode;
 }) {
   const id = useId();
-  // On a phone the chart keeps a readable width and scrolls sideways instead of shrinking its text.
+  const { t } = useTranslation();
+  // On a phone the chart keeps a readable width and scrolls sideways instead of shrinking its text;
+  // a hint says so, and the scroller takes the keyboard focus so the arrow keys reach the whole day.
   return (
-    <div className="rchart-scroll">
+    <div
+      className="rchart-scroll"
+      tabIndex={0}
+      role="group"
+      aria-labelledby={`${id}-t`}
+      aria-describedby={`${id}-h`}
+    >
+      <p id={`${id}-h`} className="rchart-scroll__hint small muted">
+        {t('phone.scrollHint')}
+      </p>
       <svg
         className={`rchart ${props.className ?? ''}`}
         viewBox={`0 0 ${VIEW_W} ${props.height}`}

@@ -1,32 +1,45 @@
 import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DdDay } from '@cgm/contract';
 import { DayChart } from '../charts/day-chart';
 import { dayModel } from '../charts/shaping';
 import type { ReportFormat } from '../report-format';
 import { useChartData } from '../reports-api';
+import { dailyMode, shownDay } from './daily-day';
+import { DayPicker } from './day-picker';
 import { dayFacts, dayText } from './daily-text';
 import { Loadable } from './loadable';
 import type { ReportViewProps } from './types';
 
-/** chart1, the daily report: one chart per local date with that day's statistics (≤ 14 days). */
+/**
+ * chart1, the daily report: one chart per local date with that day's statistics (≤ 14 days). On
+ * screen it opens on one day with the previous and next day; every day of the range is an option,
+ * and the print shows them all. The range's days come in one call, so a step costs no request.
+ */
 export function DailyReport({ ctx, range }: ReportViewProps) {
   const q = useChartData('dd', ctx.uid, range, ctx.params);
+  const [sp] = useSearchParams();
+  const mode = dailyMode(sp.get('view'), ctx.print);
+  const day = range ? shownDay(range, sp.get('day')) : null;
   return (
     <Loadable q={q}>
       {(res) => (
         <div className="report report--daily">
+          {!ctx.print && range && day && <DayPicker ctx={ctx} range={range} day={day} mode={mode} />}
           <DayLegend />
-          {res.report_data.days.map((day) => (
-            <DayCard
-              key={day.day}
-              day={day}
-              fmt={ctx.fmt}
-              low={res.thresholds.target_low}
-              high={res.thresholds.target_high}
-              print={ctx.print}
-            />
-          ))}
+          {res.report_data.days
+            .filter((d) => mode === 'all' || d.day === day)
+            .map((day) => (
+              <DayCard
+                key={day.day}
+                day={day}
+                fmt={ctx.fmt}
+                low={res.thresholds.target_low}
+                high={res.thresholds.target_high}
+                print={ctx.print}
+              />
+            ))}
         </div>
       )}
     </Loadable>
