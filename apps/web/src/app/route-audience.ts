@@ -51,6 +51,7 @@ const EXACT: Readonly<Record<string, readonly Audience[]>> = {
   // The patient view: the overview is every follower's first screen of a patient.
   '/Hcp': ['hcp', 'carer'],
   '/Hcp/clinic_patientProfile': CLINIC,
+  '/Hcp/clinic_patientProfile2': CLINIC,
   // Other routes (spec §2): the carer's home, following, the patient's own connections and data.
   '/carerConnection': ['carer'],
   '/addConnection': ['carer'],
@@ -58,6 +59,8 @@ const EXACT: Readonly<Record<string, readonly Audience[]>> = {
   '/messages': ['carer', 'hcp', 'clinic'],
   '/monitor': ['patient', 'carer', 'hcp'],
   '/dataSources': ['patient', 'carer', 'hcp'],
+  // Follower alerts: a follower's own settings and history; the patient sees and stops them.
+  '/alerts': ['patient', 'carer', 'hcp'],
   '/dataSources/nightscout': PATIENT,
   '/dataSources/import': PATIENT,
   '/oauth/authorize': PATIENT,
