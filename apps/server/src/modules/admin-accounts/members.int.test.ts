@@ -1,3 +1,4 @@
+import { ErrorCode } from '@cgm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { API } from '@cgm/contract';
@@ -160,7 +161,8 @@ describe('deletion and retention (spec §1: EU data kept 2 years)', () => {
       body: { confirm: true },
     });
     expect(res.body).toEqual({ error: 0, purged: false });
-    expect((await login('eu-del')).body.error).toBe(2);
+    // A deleted account answers as an unknown user name does: as a wrong password (issue 15, finding 11).
+    expect((await login('eu-del')).body.error).toBe(ErrorCode.WRONG_PASSWORD);
     expect((await t.call('GET', API.profile, { token })).status).toBe(401);
     expect(await eventsOf(id)).toBe(1);
     // Deleted accounts are refused further actions and show as deleted.

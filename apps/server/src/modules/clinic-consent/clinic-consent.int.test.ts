@@ -52,6 +52,15 @@ const revoke = (clinicId: string, token = patient.token) =>
 const mailsTo = async (to: string) =>
   (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, to))).map((m) => m.subject);
 
+/** A desk login, as its person after agreeing to the terms (the server asks accounts that have not). */
+async function signInAgreed(userId: string): Promise<string> {
+  await t.ctx.db
+    .update(users)
+    .set({ termsVersion: t.ctx.config.TERMS_VERSION, termsAcceptedAt: new Date() })
+    .where(eq(users.id, userId));
+  return t.signIn(userId);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const superId = await createUser(t.ctx.db, {
@@ -60,6 +69,7 @@ beforeAll(async () => {
     realname: 'Super Admin',
     userType: 'A',
     role: 'AccountAdminSuper',
+    termsVersion: t.ctx.config.TERMS_VERSION,
   });
   admin = await t.signIn(superId, 'admin');
   patient = await account(t, 'pat@consent.example', { userType: 'P', realname: 'Pat Consent' });
@@ -67,7 +77,7 @@ beforeAll(async () => {
   await relate(t, patient.id, hcp.id, 'accepted');
   clinic = await createClinic('Desk Clinic', 'desk@consent.example');
   await moveHcp(clinic.id);
-  deskToken = await t.signIn(clinic.login!.uid);
+  deskToken = await signInAgreed(clinic.login!.uid);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -107,7 +117,7 @@ describe('a clinic desk and the patient’s consent', () => {
     expect((await give(clinic.id)).status).toBe(200);
     const other = await createClinic('Other Clinic', 'other@consent.example');
     await moveHcp(other.id);
-    const otherDesk = await t.signIn(other.login!.uid);
+    const otherDesk = await signInAgreed(other.login!.uid);
     expect(await deskReads(otherDesk)).toBe(403);
     // The first desk lost the patient with the HCP; the consent stays listed so it can be revoked.
     expect(await deskReads()).toBe(403);

@@ -188,6 +188,8 @@ describe('deleting data (spec §7 data/delete)', () => {
     const heard: Array<[number, string]> = [];
     const off = t.ctx.bus.subscribe(p.ids.patient, (eventNo, kind) => heard.push([eventNo, kind]));
     const body = await deleteExactly(['sg', 'bolus', 'session'], 'realtime');
+    // Waiting monitors are woken after the deleting request's turn (live-bus.ts).
+    await new Promise((resolve) => setImmediate(resolve));
     off();
     // Inside [A, B): A, A + 2 h and B − 1 ms; not A − 1 ms, not B.
     expect(body.deleted).toEqual({ sg: 3, bolus: 3, session: 3 });
