@@ -171,7 +171,16 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
     }
   }
 
-  return { evaluate, sweep, idle: () => Promise.all([...running.values()]).then(() => undefined) };
+  /**
+   * Resolves when every evaluation started so far has finished. The bus wakes its listeners on the
+   * turn after a publish (live-bus.ts), so one turn is let pass first: a change published just
+   * before is being evaluated by then.
+   */
+  const idle = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([...running.values()]);
+  };
+  return { evaluate, sweep, idle };
 }
 
 export type AlertEngine = ReturnType<typeof createAlertEngine>;
