@@ -10,6 +10,7 @@ import { outbox, relations, users } from '../../db/schema';
 let t: TestApp;
 let p: People;
 const accessEvents: string[] = [];
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -178,6 +179,7 @@ describe('consent flips data access (spec §1, §4)', () => {
     expect((await monitorStatus(f.token)).status).toBe(403);
     accessEvents.length = 0;
     expect((await post(API.relationsPermit, 'patient', f.id)).body).toEqual({ error: 0, status: 'accepted' });
+    await nextTurn(); // followers are woken after the changing request's turn (live-bus.ts)
     expect(accessEvents).toEqual(['access']);
     expect((await monitorStatus(f.token)).status).toBe(200);
     const item = (await list()).body.carer.find((r) => r.uid === f.id);
@@ -188,6 +190,7 @@ describe('consent flips data access (spec §1, §4)', () => {
       username: f.username,
     });
     expect((await post(API.relationsCancel, 'patient', f.id)).body).toEqual({ error: 0, status: 'removed' });
+    await nextTurn(); // followers are woken after the changing request's turn (live-bus.ts)
     expect(accessEvents).toEqual(['access', 'access']);
     expect((await monitorStatus(f.token)).status).toBe(403);
     expect((await list()).body.carer.find((r) => r.uid === f.id)).toBeUndefined();
@@ -210,6 +213,7 @@ describe('consent flips data access (spec §1, §4)', () => {
       error: 0,
       status: 'removed',
     });
+    await nextTurn(); // followers are woken after the changing request's turn (live-bus.ts)
     expect(accessEvents).toEqual(['access']);
     expect((await monitorStatus(d.token)).status).toBe(403);
   });
