@@ -177,6 +177,7 @@ describe('consent flips data access (spec §1, §4)', () => {
     const f = await newFollower('flip');
     await request(f.token, { username: 'patient@example.com' });
     expect((await monitorStatus(f.token)).status).toBe(403);
+    await nextTurn(); // earlier changes' wake-ups land first
     accessEvents.length = 0;
     expect((await post(API.relationsPermit, 'patient', f.id)).body).toEqual({ error: 0, status: 'accepted' });
     await nextTurn(); // followers are woken after the changing request's turn (live-bus.ts)
@@ -208,6 +209,7 @@ describe('consent flips data access (spec §1, §4)', () => {
       state: 'ACCEPT',
       follower_type: 'D',
     });
+    await nextTurn(); // earlier changes' wake-ups land first
     accessEvents.length = 0;
     expect((await post(API.relationsStop, d.token, p.ids.patient)).body).toEqual({
       error: 0,
