@@ -180,8 +180,8 @@ describe('the clinic day', () => {
       // The last reading is the sensor's, with its own age (not the upload's).
       await page.locator('.overview__value').waitFor();
       await page.locator('.agp-thumb').waitFor();
-      // Each report is one click away.
-      expect(await page.locator('.overview__links a').count()).toBe(10);
+      // Each report on screen is one click away: the AGP and the ten of spec §2.
+      expect(await page.locator('.overview__links a').count()).toBe(11);
       await axeClean(page, `overview 1366 ${unit}`);
       await screenshot(page, `18-overview-1366-${unit === 'mg/dL' ? 'mgdl' : 'mmol'}`);
     }
