@@ -59,6 +59,9 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
     userType: type,
     createdBy: 'cli' as const,
     status: 'active' as const,
+    // The server asks an account that agreed to nothing to agree first (issue 22's terms gate).
+    termsVersion: testConfig().TERMS_VERSION,
+    termsAcceptedAt: new Date(),
     country: 'GB',
     language: 'en',
   });

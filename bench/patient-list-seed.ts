@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import { sha256 } from '../apps/server/src/lib/crypto';
+import { testConfig } from '../apps/server/src/config';
 import { storeRecords } from '../apps/server/src/patient-data';
 
 export const PATIENTS = Number(process.env.PATIENTS ?? 10_000);
@@ -35,8 +36,10 @@ export async function seedPatients(
 ): Promise<number> {
   const db = database.db;
   const at = now.toISOString();
-  await db.execute(sql`insert into users (id, username, password_hash, user_type, created_by, status, country, language)
-    values ('hcp', 'hcp@bench.test', 'x', 'D', 'cli', 'active', 'GB', 'en')`);
+  // The HCP has agreed to the current terms (the server asks an account that has not).
+  await db.execute(sql`insert into users (id, username, password_hash, user_type, created_by, status, country, language,
+      terms_version, terms_accepted_at)
+    values ('hcp', 'hcp@bench.test', 'x', 'D', 'cli', 'active', 'GB', 'en', ${testConfig().TERMS_VERSION}, ${at}::timestamptz)`);
   await db.execute(sql`insert into profiles (user_id, realname) values ('hcp', 'Bench Doctor')`);
   await db.execute(sql`insert into sessions (id, user_id, token_hash, kind, expires_at)
     values ('s1', 'hcp', ${sha256(token)}, 'user', ${at}::timestamptz + interval '1 day')`);

@@ -63,6 +63,7 @@ for (const { label, url, open, drop } of await benchDatabases()) {
     password: 'Bench#pass9',
     userType: 'P',
     realname: 'Bench Patient',
+    termsVersion: testConfig().TERMS_VERSION,
   });
   for (let i = 0; i < records.length; i += 10_000) {
     await database.db.transaction((tx) =>
