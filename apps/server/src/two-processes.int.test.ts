@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,20 +12,13 @@ import { newId, newToken, sha256 } from './lib/crypto';
 import { withDatabase } from './test/global-setup';
 import { TEST_PASSWORD } from './test/people';
 import { PG_TEMPLATE_DB } from './test/test-db';
+import { freePort } from './test/free-port';
 
 // Past one machine (issue 21): two server processes on one PostgreSQL, as behind a load balancer.
 // A device uploads to one; a follower waiting on each is answered within a second, and each
 // process then serves the reading. Runs on the PostgreSQL pass only.
 const url = process.env.TEST_DATABASE_URL;
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 async function admin(sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });

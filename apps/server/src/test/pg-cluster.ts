@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 // Throw-away PostgreSQL clusters for tests that need more than a database: a primary and a hot
 // standby streaming from it (pg_basebackup), in a temporary folder on free ports. Needs the
@@ -33,14 +33,6 @@ export function canRunClusters(): boolean {
     return false;
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 function asPostgres(tool: string, args: string[]): string {
   const bin = join(postgresBin()!, tool);
