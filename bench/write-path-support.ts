@@ -105,6 +105,11 @@ export async function vacuumedSize(url: string): Promise<{ database: number; bar
 export async function rowWrites(database: Database, url: string): Promise<number> {
   const pool = database.pool;
   if (!pool) throw new Error('row writes are counted on PostgreSQL only');
+  // Work the server does after its answer (waking followers, evaluating alerts) may still hold a
+  // connection: wait until every one is idle, or connect() would open a new one beside it and the
+  // busy one would keep its counters.
+  for (let i = 0; i < 200 && pool.idleCount < pool.totalCount; i++)
+    await new Promise((r) => setTimeout(r, 10));
   const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
   try {
     await Promise.all(clients.map((c) => c.query('SELECT pg_stat_force_next_flush()')));

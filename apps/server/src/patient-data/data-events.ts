@@ -55,13 +55,19 @@ export async function lockPatientData(tx: Db, patientId: string): Promise<void> 
  * patient's data moves that number under the same row lock, so a write that ran in between makes
  * `ev` empty, and the statement's other parts (guarded by `exists (select 1 from ev)`) do nothing.
  */
-export function eventGuardCte(patientId: string, seenEventNo: number | null, nowMs: number): SQL {
+export function eventGuardCte(
+  patientId: string,
+  seenEventNo: number | null,
+  nowMs: number,
+  alsoWhen: SQL = sql`true`,
+): SQL {
+  // `alsoWhen`: a further condition of the whole write (a device still active, device-check.ts).
   const now = Math.floor(nowMs);
   return seenEventNo === null
-    ? sql`ev as (insert into patient_data_events (patient_id, event_no) values (${patientId}, ${now})
-        on conflict (patient_id) do nothing returning event_no)`
+    ? sql`ev as (insert into patient_data_events (patient_id, event_no) select ${patientId}, ${now}
+        where ${alsoWhen} on conflict (patient_id) do nothing returning event_no)`
     : sql`ev as (update patient_data_events set event_no = greatest(event_no + 1, ${now})
-        where patient_id = ${patientId} and event_no = ${seenEventNo} returning event_no)`;
+        where patient_id = ${patientId} and event_no = ${seenEventNo} and ${alsoWhen} returning event_no)`;
 }
 
 /** The condition of the parts guarded by eventGuardCte. */

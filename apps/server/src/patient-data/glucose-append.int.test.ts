@@ -42,6 +42,21 @@ const uploadsOf = async () =>
     ).rows[0]!.n,
   );
 /** The database, with `between` run once after the first statement (the read) has answered. */
+/** The database, counting the statements sent through it. */
+function counting(): { db: Db; statements: () => number } {
+  let n = 0;
+  const db = new Proxy(t.ctx.db, {
+    get(target, key, receiver) {
+      if (key !== 'execute') return Reflect.get(target, key, receiver);
+      return (query: Parameters<Db['execute']>[0]) => {
+        n++;
+        return target.execute(query);
+      };
+    },
+  });
+  return { db, statements: () => n };
+}
+
 function interleaved(between: () => Promise<unknown>): Db {
   let calls = 0;
   return new Proxy(t.ctx.db, {
@@ -103,9 +118,30 @@ describe('a one-statement glucose write', () => {
     const stored = await readGlucoseRecords(t.ctx.db, patient, T, T + 3_600_000);
     expect(stored.map((r) => r.mgdl)).toEqual([120, 65, 180]);
     expect(await uploadsOf()).toBe(before);
-    // Tried again, it goes through, and both are kept.
+    // This process kept the patient's state from its last write, stale now: tried again from it,
+    // the write finds its number gone and writes nothing; the next try reads afresh and goes
+    // through, and both are kept.
+    expect(await appendGlucoseOnce(t.ctx.db, append([sg('TX-A', 3, 4, 99)]), T)).toBeNull();
+    expect(await uploadsOf()).toBe(before);
     expect(await appendGlucoseOnce(t.ctx.db, append([sg('TX-A', 3, 4, 99)]), T)).toMatchObject({ stored: 1 });
     const after = await readGlucoseRecords(t.ctx.db, patient, T, T + 3_600_000);
     expect(after.map((r) => r.mgdl)).toEqual([120, 65, 99, 180]);
+  });
+
+  it('writes the next upload of the same day in one statement, from the state it kept', async () => {
+    const c = counting();
+    expect(await appendGlucoseOnce(c.db, append([sg('TX-A', 20, 40, 140)]), T)).toMatchObject({ stored: 1 });
+    expect(c.statements()).toBe(2);
+    expect(await appendGlucoseOnce(c.db, append([sg('TX-A', 21, 42, 150)]), T)).toMatchObject({ stored: 1 });
+    expect(c.statements()).toBe(3);
+    // What it wrote from the kept state is what a fresh read finds.
+    const hour = await readGlucoseRecords(t.ctx.db, patient, T + 40 * 60_000, T + 44 * 60_000);
+    expect(hour.map((r) => r.mgdl)).toEqual([140, 150]);
+    // Another day is not kept: it is read first.
+    const nextDay = 24 * 60;
+    expect(await appendGlucoseOnce(c.db, append([sg('TX-A', 22, nextDay, 160)]), T)).toMatchObject({
+      stored: 1,
+    });
+    expect(c.statements()).toBe(5);
   });
 });

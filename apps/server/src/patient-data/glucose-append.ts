@@ -1,19 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { pgArray } from './bulk-insert';
 import { EVENT_GUARD, eventGuardCte } from './data-events';
 import { deviceActiveSql, DeviceNotActiveError } from './device-check';
-import { hourOf } from './glucose-block';
+import { decodeBlock, encodeBlock, hourOf } from './glucose-block';
 import {
-  blocksOf,
   countsOf,
+  DAY_HOURS,
   daysOfHours,
   hoursOfDays,
   importedNos,
   mergeReadings,
   type BlockRow,
+  type Blocks,
   type SgRecord,
 } from './glucose-merge';
+import {
+  glucoseStateCacheOf,
+  type GlucoseState,
+  type GlucoseStateCache,
+  type SourceRow,
+} from './glucose-state-cache';
 import { glucoseWriteParts, withParts } from './glucose-write-sql';
 import { sourceClassOf, sourceRefOf, type SourceRef } from './sources';
 import type { Source } from './store-records';
@@ -24,8 +32,9 @@ import { uploadInsert, type UploadRow } from './upload-history';
 // their event number; the merge runs here (glucose-merge.ts, as in glucose-store.ts); one
 // statement writes the new sources, blocks, counts and upload row and takes the next event
 // number, all only if the event number is still the one read (data-events.ts eventGuardCte).
-// Two round trips instead of seven. If another write came in between, nothing is written and the
-// caller tries again.
+// Two round trips instead of seven, and one when this process kept the patient's state from their
+// last upload (glucose-state-cache.ts). If another write came in between, nothing is written and
+// the caller tries again.
 
 export interface GlucoseAppend {
   patientId: string;
@@ -61,17 +70,14 @@ type ReadRow = BlockRow & {
   dev: boolean | null;
 };
 
-/** Reads, merges and writes once; null when another write of the patient's data came in between. */
-export async function appendGlucoseOnce(
-  db: Db,
-  a: GlucoseAppend,
-  nowMs: number,
-): Promise<GlucoseAppended | null> {
-  const days = daysOfHours(a.records.map((r) => hourOf(r.time)));
+/** Reads the patient's sources, the days' blocks and event number (the device checked, if asked). */
+async function readState(db: Db, a: GlucoseAppend, days: readonly number[]): Promise<ReadState> {
   const device = a.checkDevice
     ? sql`union all select null, null, null, null, null, null, null, ${deviceActiveSql(a.checkDevice, a.patientId)}`
     : sql``;
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     select serial, class, slot, no, null::int as hour, null::bytea as packed, null::bigint as ev, null::boolean as dev
       from sg_sources where patient_id = ${a.patientId}
     union all
@@ -79,19 +85,44 @@ export async function appendGlucoseOnce(
      where patient_id = ${a.patientId} and hour = any(${pgArray(hoursOfDays(days))}::int[])
     union all
     select null, null, null, null, null, null, event_no, null from patient_data_events where patient_id = ${a.patientId}
-    ${device}`);
+    ${device}`,
+  );
   const rows = (result as { rows?: ReadRow[] }).rows ?? [];
   if (a.checkDevice && !rows.some((r) => r.dev === true)) throw new DeviceNotActiveError(a.checkDevice);
-  const named = rows.filter((r) => r.serial !== null);
-  const seenEventNo = rows.find((r) => r.ev !== null)?.ev;
-  const sources = new Map(
-    named.map((r) => [
-      r.serial!,
-      sourceRefOf({ class: Number(r.class), slot: Number(r.slot), no: Number(r.no) }),
-    ]),
-  );
-  const fresh = newSources(a, sources, Math.max(0, ...named.map((r) => Number(r.no))));
-  const blocks = blocksOf(rows);
+  const ev = rows.find((r) => r.ev !== null)?.ev;
+  return {
+    eventNo: ev === undefined || ev === null ? null : Number(ev),
+    sources: rows
+      .filter((r) => r.serial !== null)
+      .map((r) => ({ serial: r.serial!, class: Number(r.class), slot: Number(r.slot), no: Number(r.no) })),
+    days,
+    packed: new Map(rows.filter((r) => r.packed).map((r) => [Number(r.hour), r.packed!])),
+  };
+}
+
+type ReadState = Omit<GlucoseState, 'eventNo'> & { eventNo: number | null };
+
+/**
+ * Merges and writes once, from the state this process kept of the patient (one statement) or
+ * read (two); null when another write of the patient's data came in between (or, from the kept
+ * state, the device is no longer active: the caller's next try reads and says so).
+ */
+export async function appendGlucoseOnce(
+  db: Db,
+  a: GlucoseAppend,
+  nowMs: number,
+): Promise<GlucoseAppended | null> {
+  const days = daysOfHours(a.records.map((r) => hourOf(r.time)));
+  const cache = glucoseStateCacheOf(db);
+  const kept = cache.take(a.patientId, days);
+  const state: ReadState = kept ?? (await readState(db, a, days));
+  // Read from the kept state, the device is checked by the write itself.
+  const deviceStillActive = kept && a.checkDevice ? deviceActiveSql(a.checkDevice, a.patientId) : undefined;
+  const sources = new Map(state.sources.map((r) => [r.serial, sourceRefOf(r)]));
+  const fresh = newSources(a, sources, Math.max(0, ...state.sources.map((r) => r.no)));
+  const blocks: Blocks = new Map();
+  for (const [hour, packed] of state.packed)
+    if (days.includes(Math.floor(hour / DAY_HOURS))) blocks.set(hour, decodeBlock(packed));
   const before = countsOf(blocks, days);
   const { changed, stored } = mergeReadings(
     blocks,
@@ -107,46 +138,61 @@ export async function appendGlucoseOnce(
     duplicates: a.records.length - stored + (a.alreadyDuplicates ?? 0),
   };
   if (!stored) {
-    const { id, insert } = uploadInsert(upload);
-    await db.execute(insert);
+    const { id, insert } = uploadInsert(upload, deviceStillActive);
+    const res = await db.execute(sql`${insert} returning id`);
+    if (deviceStillActive && !(res as { rows?: unknown[] }).rows?.length)
+      throw new DeviceNotActiveError(a.checkDevice!);
+    keep(cache, a.patientId, state);
     return { stored: 0, uploadId: id, eventNo: null };
   }
   const imported = importedNos([
-    ...named.map((r) => [Number(r.no), r.serial!] as const),
+    ...state.sources.map((r) => [r.no, r.serial] as const),
     ...fresh.map((f) => [f.no, f.serial] as const),
   ]);
+  const packed = new Map([...changed].map(([hour, records]) => [hour, encodeBlock(records)]));
   const parts = glucoseWriteParts(
-    { patientId: a.patientId, changed, imported, before, after: countsOf(blocks, days) },
+    { patientId: a.patientId, changed, imported, before, after: countsOf(blocks, days), packed },
     EVENT_GUARD,
   );
   if (fresh.length)
     parts.push(sql`insert into sg_sources (patient_id, serial, class, slot, no)
       select ${a.patientId}, u.serial, u.class, u.slot, u.no
-        from unnest(${pgArray(fresh.map((f) => f.serial))}::text[], ${pgArray(fresh.map((f) => f.cls))}::smallint[],
+        from unnest(${pgArray(fresh.map((f) => f.serial))}::text[], ${pgArray(fresh.map((f) => f.class))}::smallint[],
                     ${pgArray(fresh.map((f) => f.slot))}::smallint[], ${pgArray(fresh.map((f) => f.no))}::smallint[])
              as u(serial, class, slot, no)
        where ${EVENT_GUARD}`);
   const { id, insert } = uploadInsert(upload, EVENT_GUARD);
   parts.push(insert);
-  const seen = seenEventNo === undefined || seenEventNo === null ? null : Number(seenEventNo);
   const tell = a.tellOthers?.(sql`ev.event_no`);
-  const written = await db.execute(sql`${withParts([eventGuardCte(a.patientId, seen, nowMs)], parts)}
-    select event_no${tell ? sql`, ${tell} as told` : sql``} from ev`);
+  const guard = eventGuardCte(a.patientId, state.eventNo, nowMs, deviceStillActive);
+  const written = await executePrepared(
+    db,
+    sql`${withParts([guard], parts)}
+    select event_no${tell ? sql`, ${tell} as told` : sql``} from ev`,
+  );
   const eventNo = (written as { rows?: Array<{ event_no: string | number }> }).rows?.[0]?.event_no;
-  return eventNo === undefined
-    ? null
-    : { stored, uploadId: id, eventNo: Number(eventNo), othersTold: Boolean(tell) };
+  if (eventNo === undefined) return null;
+  for (const [hour, records] of changed)
+    if (records.length) state.packed.set(hour, packed.get(hour)!);
+    else state.packed.delete(hour);
+  keep(cache, a.patientId, { ...state, sources: [...state.sources, ...fresh], eventNo: Number(eventNo) });
+  return { stored, uploadId: id, eventNo: Number(eventNo), othersTold: Boolean(tell) };
+}
+
+/** Keeps the state for the patient's next upload (only once the patient has an event number). */
+function keep(cache: GlucoseStateCache, patientId: string, state: ReadState): void {
+  if (state.eventNo !== null) cache.put(patientId, { ...state, eventNo: state.eventNo });
 }
 
 /** Sources the patient does not have yet, numbered after the last (as sources.ts sourcesCte does). */
-function newSources(a: GlucoseAppend, sources: Map<string, SourceRef>, lastNo: number) {
-  const out: Array<{ serial: string; cls: number; slot: number; no: number }> = [];
+function newSources(a: GlucoseAppend, sources: Map<string, SourceRef>, lastNo: number): SourceRow[] {
+  const out: SourceRow[] = [];
   for (const r of a.records) {
     if (sources.has(r.serial)) continue;
     const no = lastNo + out.length + 1;
-    const entry = { serial: r.serial, cls: sourceClassOf(a.source, r.serial), slot: (no - 1) % 64, no };
+    const entry = { serial: r.serial, class: sourceClassOf(a.source, r.serial), slot: (no - 1) % 64, no };
     out.push(entry);
-    sources.set(r.serial, sourceRefOf({ class: entry.cls, slot: entry.slot, no }));
+    sources.set(r.serial, sourceRefOf(entry));
   }
   return out;
 }

@@ -16,18 +16,21 @@ export interface GlucoseChange {
   imported: ReadonlySet<number>;
   before: DayCounts;
   after: DayCounts;
+  /** The changed blocks already packed (glucose-append.ts keeps them); packed here otherwise. */
+  packed?: ReadonlyMap<number, Uint8Array>;
 }
 
 export function glucoseWriteParts(c: GlucoseChange, guard: SQL = sql`true`): SQL[] {
   const { patientId } = c;
   const put = [...c.changed].filter(([, records]) => records.length > 0);
   const emptied = [...c.changed].filter(([, records]) => records.length === 0).map(([h]) => h);
-  const hex = (records: SgBlockRecord[]) => Buffer.from(encodeBlock(records)).toString('hex');
+  const hex = (hour: number, records: SgBlockRecord[]) =>
+    Buffer.from(c.packed?.get(hour) ?? encodeBlock(records)).toString('hex');
   const parts: SQL[] = [];
   if (put.length)
     parts.push(sql`insert into sg_blocks (patient_id, hour, packed, realtime_received_ms)
       select ${patientId}, u.hour, decode(u.packed, 'hex'), u.received
-        from unnest(${pgArray(put.map(([h]) => h))}::int[], ${pgArray(put.map(([, r]) => hex(r)))}::text[],
+        from unnest(${pgArray(put.map(([h]) => h))}::int[], ${pgArray(put.map(([h, r]) => hex(h, r)))}::text[],
                     ${pgArray(put.map(([, r]) => followedReceived(r, c.imported)))}::bigint[]) as u(hour, packed, received)
        where ${guard}
       on conflict (patient_id, hour) do update

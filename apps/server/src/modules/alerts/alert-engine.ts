@@ -71,6 +71,7 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
   async function evaluateNow(patientId: string): Promise<void> {
     const now = ctx.clock.now();
     const t = now.getTime();
+    if (!(await repo.anythingToEvaluate(patientId))) return;
     const subscribers = await repo.subscribers(patientId);
     // Consent is asked at every evaluation: a follower whose connection ended is alerted no more.
     const allowed = await followersWhoMayBeAlerted(

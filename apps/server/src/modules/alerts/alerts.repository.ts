@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { AlertCondition, AlertSettings, FollowerAlertState } from '@cgm/domain';
 import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import {
   alarms,
   alertEpisodes,
@@ -83,6 +84,19 @@ export function createAlertsRepository(db: Db) {
         .from(alertSettings)
         .leftJoin(profiles, eq(profiles.userId, alertSettings.followerId))
         .where(eq(alertSettings.patientId, patientId));
+    },
+
+    /**
+     * Whether anyone asked to be alerted about the patient or an episode of theirs is still open:
+     * one small statement, asked on every change of every patient's data before anything else.
+     */
+    async anythingToEvaluate(patientId: string): Promise<boolean> {
+      const res = await executePrepared(
+        db,
+        sql`select exists (select 1 from alert_settings where patient_id = ${patientId} and not stopped_by_patient)
+            or exists (select 1 from alert_episodes where patient_id = ${patientId} and ended_at is null) as any`,
+      );
+      return Boolean((res as { rows?: Array<{ any: boolean }> }).rows?.[0]?.any);
     },
 
     /** Patients whose alerts anyone follows (the no-data timer walks them). */

@@ -186,7 +186,10 @@ describe('realtime ingest', () => {
     const before = await sgCount();
     await t.ctx.db.update(users).set({ status: 'disabled' }).where(eq(users.id, patientId));
     try {
-      // Sensor readings alone (the one-statement write) and a mixed batch (the transaction).
+      // A repeat of the last reading (only an upload row to write, from the state this process kept
+      // of the patient), new sensor readings alone (the one-statement write) and a mixed batch (the
+      // transaction).
+      expect((await ingest([sg(25)], token)).status).toBe(401);
       expect((await ingest([sg(26)], token)).status).toBe(401);
       expect(
         (
