@@ -73,7 +73,9 @@ function CompareBody({
             <li key={p}>
               <span className={`profile-legend__key compare-legend__key--${p}-median`} aria-hidden="true" />
               <span className={`profile-legend__key compare-legend__key--${p}-band`} aria-hidden="true" />
-              {t(`reports.compare.${p}`)}: <bdi>{span(p === 'earlier' ? res.previous : res.current)}</bdi>
+              <span>
+                {t(`reports.compare.${p}`)}: <bdi>{span(p === 'earlier' ? previous : current)}</bdi>
+              </span>
             </li>
           ))}
         </ul>

@@ -50,11 +50,10 @@ export function PatternList({
               <ul className="pattern-item__days" aria-label={t('reports.patterns.days')}>
                 {f.days.map((day) => (
                   <li key={day}>
-                    <Link
-                      to={dayReportHref(uid, day, unitInLinks)}
-                      aria-label={t('reports.patterns.dayLink', { day: fmt.day(day, 'long') })}
-                    >
+                    {/* The name starts with the date it shows (WCAG 2.5.3), then says where it leads. */}
+                    <Link to={dayReportHref(uid, day, unitInLinks)}>
                       <bdi>{fmt.day(day)}</bdi>
+                      <span className="visually-hidden"> ({t('reports.names.daily')})</span>
                     </Link>
                   </li>
                 ))}
