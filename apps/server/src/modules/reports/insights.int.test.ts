@@ -137,6 +137,17 @@ describe('glucose patterns', () => {
   });
 });
 
+describe('the API document', () => {
+  it('lists both routes with their queries', async () => {
+    type Doc = { paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }> };
+    const doc = (await t.call<Doc>('GET', '/api/docs/json')).body;
+    const query = (path: string) =>
+      (doc.paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(query('/api/v2.1/report/{id}/compare')).toEqual(['from', 'to', 'base_from', 'base_to']);
+    expect(query('/api/v2.1/report/{id}/patterns')).toEqual(['from', 'to']);
+  });
+});
+
 describe('who may see them (the access policy of every report)', () => {
   it.each(MAY_NOT_READ)('%s gets 403', async (who) => {
     for (const url of [compareUrl(), patternsUrl()]) {
