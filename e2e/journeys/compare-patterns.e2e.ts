@@ -214,7 +214,7 @@ describe('compare two periods and glucose patterns', () => {
     await expect
       .poll(() => page.locator('.overview__patterns .pattern-item').count(), { timeout: 30_000 })
       .toBe(s.patterns.findings.length);
-    await screenshot(page, '18b-overview-patterns-1366-mgdl');
+    await screenshot(page, '18b-overview-patterns-1366');
 
     // A day link opens that day alone in the daily report.
     const first = s.patterns.findings[0];
