@@ -156,12 +156,13 @@ describe('compare two periods and glucose patterns', () => {
     await screenshot(phone, '18b-compare-390-mmol');
 
     // On paper too: the print page shows the same table.
-    await phone.goto(`${stage.portal.url}/compare-print?uid=${s.uid}&unit=mg%2FdL&paper=A4`);
-    await phone.locator('.compare-table').waitFor({ timeout: 30_000 });
-    expect((await cellsOf(phone, 'mean')).slice(0, 2)).toEqual([
+    await page.goto(`${stage.portal.url}/compare-print?uid=${s.uid}&unit=mg%2FdL&paper=A4`);
+    await page.locator('.compare-table').waitFor({ timeout: 30_000 });
+    expect((await cellsOf(page, 'mean')).slice(0, 2)).toEqual([
       `${formatGlucoseValue(previous.stats.mean, 'mg/dL')} mg/dL`,
       `${formatGlucoseValue(current.stats.mean, 'mg/dL')} mg/dL`,
     ]);
+    await screenshot(page, '18b-compare-print-mgdl');
     await phone.context().close();
     await page.context().close();
   }, 500_000);
