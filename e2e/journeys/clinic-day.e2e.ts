@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API } from '../../packages/contract/src/paths';
 import { addDays } from '../../packages/domain/src/calendar';
 import { formatGlucoseValue, type GlucoseUnit } from '../../packages/domain/src/units';
+import { axeClean } from '../support/axe';
 import { useStage } from '../support/stage';
 import { en, screenshot, submitSignIn, textIn, userMenuButton, waitForPath } from '../support/journey';
 
@@ -14,28 +13,6 @@ import { en, screenshot, submitSignIn, textIn, userMenuButton, waitForPath } fro
 // they scroll, named controls, and axe finds nothing critical or serious (item 6).
 const PASSWORD = 'Demo#2026x';
 const stage = useStage({ SEED_DEMO: '1', DEMO_PATIENTS: '2' });
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeResult {
-  violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
-}
-
-/** axe-core in the page: no critical and no serious violation. */
-async function axeClean(page: Page, where: string): Promise<void> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (d: Document, o: object) => Promise<AxeResult> } }).axe.run(
-      document,
-      {
-        resultTypes: ['violations'],
-      },
-    ),
-  );
-  const bad = result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, where).toEqual([]);
-}
 
 async function open(browser: Browser, width: number): Promise<Page> {
   // axe is injected as a script: the portal's content security policy would refuse it.
@@ -180,8 +157,11 @@ describe('the clinic day', () => {
       // The last reading is the sensor's, with its own age (not the upload's).
       await page.locator('.overview__value').waitFor();
       await page.locator('.agp-thumb').waitFor();
-      // Each report on screen is one click away: the AGP and the ten of spec §2.
-      expect(await page.locator('.overview__links a').count()).toBe(11);
+      // Each report on screen is one click away: the AGP, the ten of spec §2, compare and patterns.
+      expect(await page.locator('.overview__links a').count()).toBe(13);
+      expect(await page.locator('.overview__links a').first().getAttribute('href')).toBe(
+        `/Hcp/charts/agp?uid=${encodeURIComponent(p.uid)}`,
+      );
       await axeClean(page, `overview 1366 ${unit}`);
       await screenshot(page, `18-overview-1366-${unit === 'mg/dL' ? 'mgdl' : 'mmol'}`);
     }

@@ -13,5 +13,6 @@ export * from './patients';
 export * from './operations';
 export * from './admin';
 export * from './reports';
+export * from './reports-insights';
 export * from './nightscout';
 export * from './alerts';

@@ -131,6 +131,8 @@ export const API = {
   reportEvents: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/events`,
   reportAlerts: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/alerts`,
   reportFhir: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/fhir`,
+  reportCompare: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/compare`,
+  reportPatterns: (id: string) => `/api/v2.1/report/${encodeURIComponent(id)}/patterns`,
 } as const;
 
 /** The server's route pattern of a parameterised path: `routeOf(API.monitorStatus)` → `/api/v2.1/monitor/:id/status`. */

@@ -48,3 +48,6 @@ export * from './glucose-rate';
 export * from './alert-settings';
 export * from './alert-rules';
 export * from './alert-delivery';
+export * from './glucose-episodes';
+export * from './glucose-patterns';
+export * from './period-compare';

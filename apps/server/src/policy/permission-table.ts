@@ -324,6 +324,8 @@ export const PERMISSION_TABLE: Record<string, RouteRule> = {
   'GET /api/v2.1/report/:id/events': { allow: READ },
   'GET /api/v2.1/report/:id/alerts': { allow: READ },
   'GET /api/v2.1/report/:id/fhir': { allow: READ },
+  'GET /api/v2.1/report/:id/compare': { allow: READ },
+  'GET /api/v2.1/report/:id/patterns': { allow: READ },
 
   // Account administration, part A (docs/PERMISSIONS.md "Account administration"). The cast's
   // account admin has an empty scope: it passes the access rule everywhere an account admin may go,

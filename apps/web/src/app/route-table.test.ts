@@ -44,6 +44,11 @@ const ADDED = [
   { path: '/dataSources', kind: 'user' },
   // The AGP report on screen (issue 17; its print page is the spec's chart6-print2).
   { path: '/Hcp/charts/agp', kind: 'user' },
+  // Two periods compared and glucose patterns (issue 18), and their print pages.
+  { path: '/Hcp/charts/compare', kind: 'user' },
+  { path: '/Hcp/charts/patterns', kind: 'user' },
+  { path: '/compare-print', kind: 'print' },
+  { path: '/patterns-print', kind: 'print' },
   // Follower alerts (issue 16).
   { path: '/alerts', kind: 'user' },
   // The first sign-in's own password (an HCP chose the first one): before any session, like MFA.

@@ -248,6 +248,12 @@ const S = {
   reportsAgp: lazy(() =>
     import('../features/reports/report-screens').then((m) => ({ default: m.AgpScreen })),
   ),
+  reportsCompare: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.CompareScreen })),
+  ),
+  reportsPatterns: lazy(() =>
+    import('../features/reports/report-screens').then((m) => ({ default: m.PatternsScreen })),
+  ),
   reportsSettings: lazy(() =>
     import('../features/reports/settings/chart-settings-screens').then((m) => ({
       default: m.ChartSettingScreen,
@@ -304,6 +310,12 @@ const S = {
   ),
   printRecordPrint: lazy(() =>
     import('../features/reports/print/print-screens').then((m) => ({ default: m.RecordPrint })),
+  ),
+  printCompare: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.ComparePrint })),
+  ),
+  printPatterns: lazy(() =>
+    import('../features/reports/print/print-screens').then((m) => ({ default: m.PatternsPrint })),
   ),
   quickPrint: lazy(() =>
     import('../features/reports/print/print-screens').then((m) => ({ default: m.QuickPrintScreen })),
@@ -385,6 +397,9 @@ export const ROUTES: readonly AppRoute[] = [
   ...REPORT_SCREENS.map((screen, i): AppRoute => ({ path: `/Hcp/charts/chart${i}`, kind: 'user', screen })),
   // The AGP report on screen (issue 17), besides its print page chart6-print2.
   { path: '/Hcp/charts/agp', kind: 'user', screen: S.reportsAgp },
+  // Two periods compared and glucose patterns (issue 18), with their print pages.
+  { path: '/Hcp/charts/compare', kind: 'user', screen: S.reportsCompare },
+  { path: '/Hcp/charts/patterns', kind: 'user', screen: S.reportsPatterns },
   { path: '/Hcp/chartSetting', kind: 'user', screen: S.reportsSettings },
   { path: '/Hcp/chartSetting/setting', kind: 'user', screen: S.reportsSetting },
   { path: '/Hcp/chartSetting/dateView', kind: 'user', screen: S.reportsDateView },
@@ -427,6 +442,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/chart9-print', kind: 'print', screen: S.printChart9Print },
   { path: '/events-print1', kind: 'print', screen: S.printEventsPrint1 },
   { path: '/record-print', kind: 'print', screen: S.printRecordPrint },
+  { path: '/compare-print', kind: 'print', screen: S.printCompare },
+  { path: '/patterns-print', kind: 'print', screen: S.printPatterns },
   ...range(1, 10, (i) => `/quickPrint${i}`).map((path): AppRoute => ({
     path,
     kind: 'print',

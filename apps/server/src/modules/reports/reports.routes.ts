@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   alertsReportResponse,
   API,
+  compareQuery,
+  compareResponse,
   dataReportRequest,
   dataReportResponse,
   datamapQuery,
@@ -16,6 +18,8 @@ import {
   eventsReportResponse,
   lgbResponse,
   olResponse,
+  patternsQuery,
+  patternsResponse,
   reportQuery,
   routeOf,
   taResponse,
@@ -24,6 +28,7 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
+import { createInsightsService } from './insights.service';
 import { createReportExtrasService } from './report-extras.service';
 import { createReportsService } from './reports.service';
 import { reportSerializerCompiler } from './report-serializer';
@@ -41,6 +46,7 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reports = createReportsService(ctx);
   const extras = createReportExtrasService(ctx);
+  const insights = createInsightsService(ctx);
   const tags = ['reports'];
   const security = [{ bearer: [] }];
   const params = z.object({ id: uid });
@@ -133,6 +139,41 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (req) => extras.events(requireActor(req), req.params.id, req.query),
+  );
+
+  r.get(
+    routeOf(API.reportCompare),
+    {
+      config: { access: { kind: 'patient', action: 'read', op: 'reports.compare' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Two periods side by side: statistics, episodes and AGP profile of each (≤ 90 days each)',
+        params,
+        querystring: compareQuery,
+        response: { 200: compareResponse, ...refusals },
+      },
+    },
+    async (req) => insights.compare(requireActor(req), req.params.id, req.query),
+  );
+
+  r.get(
+    routeOf(API.reportPatterns),
+    {
+      config: { access: { kind: 'patient', action: 'read', op: 'reports.patterns' } },
+      preHandler: ctx.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Glucose patterns: recurring lows and highs by time of day, night lows, post-meal highs (≤ 90 days)',
+        params,
+        querystring: patternsQuery,
+        response: { 200: patternsResponse, ...refusals },
+      },
+    },
+    async (req) => insights.patterns(requireActor(req), req.params.id, req.query),
   );
 
   r.get(

@@ -14,7 +14,9 @@ export type ReportId =
   | 'alerts'
   | 'events'
   | 'records'
-  | 'agp';
+  | 'agp'
+  | 'compare'
+  | 'patterns';
 
 export interface ReportEntry {
   id: ReportId;
@@ -43,6 +45,9 @@ export const REPORTS: readonly ReportEntry[] = [
   { id: 'events', chart: 8, maxDays: 90, print: '/events-print1', validDays: false },
   { id: 'records', chart: 9, maxDays: null, print: '/chart9-print', validDays: false },
   { id: 'agp', chart: null, maxDays: 90, print: '/chart6-print2', validDays: true },
+  // Issue 18: two periods side by side, and glucose patterns. Both use every day of their range.
+  { id: 'compare', chart: null, maxDays: 90, print: '/compare-print', validDays: false },
+  { id: 'patterns', chart: null, maxDays: 90, print: '/patterns-print', validDays: false },
 ];
 
 /** record-print prints the records report too (the spec lists both paths). */
@@ -66,16 +71,28 @@ export const chartPath = (chart: number) => `/Hcp/charts/chart${chart}`;
  */
 export const AGP_SCREEN_PATH = '/Hcp/charts/agp';
 
+/** The screens of the reports the spec does not name (issue 18). */
+export const COMPARE_SCREEN_PATH = '/Hcp/charts/compare';
+export const PATTERNS_SCREEN_PATH = '/Hcp/charts/patterns';
+
+const OWN_SCREENS: Partial<Record<ReportId, string>> = {
+  agp: AGP_SCREEN_PATH,
+  compare: COMPARE_SCREEN_PATH,
+  patterns: PATTERNS_SCREEN_PATH,
+};
+
 /** Where a report is shown on screen, or null for one that only prints. */
 export function screenPathOf(entry: ReportEntry): string | null {
   if (entry.chart !== null) return chartPath(entry.chart);
-  return entry.id === 'agp' ? AGP_SCREEN_PATH : null;
+  return OWN_SCREENS[entry.id] ?? null;
 }
 
-/** The screens in tab order: the AGP first (the standard summary), then chart0–chart9. */
+/** The screens in tab order: the AGP first (the standard summary), then chart0–chart9, then compare and patterns. */
 export const SCREEN_REPORTS: readonly ReportEntry[] = [
   reportById('agp'),
   ...REPORTS.filter((r) => r.chart !== null),
+  reportById('compare'),
+  reportById('patterns'),
 ];
 
 /** Reports a quick print may hold, in the order they print. */

@@ -30,6 +30,8 @@ export const Chart7Screen = () => <ChartScreen chart={7} />;
 export const Chart8Screen = () => <ChartScreen chart={8} />;
 export const Chart9Screen = () => <ChartScreen chart={9} />;
 export const AgpScreen = () => <ReportScreen entry={reportById('agp')} />;
+export const CompareScreen = () => <ReportScreen entry={reportById('compare')} />;
+export const PatternsScreen = () => <ReportScreen entry={reportById('patterns')} />;
 
 /** /Hcp/charts: every report with what it shows, and the way to quick print. */
 export function ChartsHomeScreen() {

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { ReportId } from './report-catalog';
 import { AgpReport } from './reports/agp';
+import { CompareReport } from './insights/compare-report';
+import { PatternsReport } from './insights/patterns-report';
 import { AlertsReport } from './reports/alerts';
 import { DailyReport } from './reports/daily';
 import { DashboardReport } from './reports/dashboard';
@@ -26,4 +28,6 @@ export const REPORT_VIEWS: Record<ReportId, ComponentType<ReportViewProps>> = {
   events: EventsReport,
   records: RecordsReport,
   agp: AgpReport,
+  compare: CompareReport,
+  patterns: PatternsReport,
 };

@@ -5,7 +5,7 @@ import type { GlucoseStatsBlock } from '@cgm/contract';
 import { Spinner } from '../../../components/page';
 import { formatAge } from '../../../i18n/format-time';
 import { gmiWithheldText } from '../../../i18n/withheld-reason';
-import { chartPath, SCREEN_REPORTS } from '../report-catalog';
+import { SCREEN_REPORTS, screenPathOf } from '../report-catalog';
 import { reportUnit, useReportFormat, type ReportFormat } from '../report-format';
 import type { ReportParams } from '../report-params';
 import {
@@ -19,6 +19,7 @@ import {
 import { eventSummary } from '../reports/event-text';
 import { TimeInRangesBar } from '../stats-block';
 import { AgpThumbnail } from './agp-thumbnail';
+import { PatternsCard } from './patterns-card';
 import { useLatestStatus } from './overview-api';
 import { lastReading, overviewRange, recentItems, type RecentItem } from './overview-view';
 import '../reports.css';
@@ -78,6 +79,7 @@ export function GlucoseOverview({ uid }: { uid: string }) {
           </div>
         )}
       </section>
+      <PatternsCard uid={uid} range={range} fmt={fmt} unitInLinks={sp.get('unit')} />
       <RecentList uid={uid} range={range} fmt={fmt} />
       <nav className="overview__card" aria-labelledby="ov-reports">
         <h3 id="ov-reports" className="overview__title">
@@ -88,7 +90,7 @@ export function GlucoseOverview({ uid }: { uid: string }) {
             <li key={r.id}>
               <Link
                 className="btn btn--secondary btn--small"
-                to={`${chartPath(r.chart!)}?uid=${encodeURIComponent(uid)}`}
+                to={`${screenPathOf(r)!}?uid=${encodeURIComponent(uid)}`}
               >
                 {t(`reports.names.${r.id}`)}
               </Link>

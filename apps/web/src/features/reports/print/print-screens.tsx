@@ -22,6 +22,8 @@ export const Chart7Print = () => <ReportPrint id="alerts" />;
 export const Chart9Print = () => <ReportPrint id="records" />;
 export const EventsPrint1 = () => <ReportPrint id="events" />;
 export const RecordPrint = () => <ReportPrint id="records" />;
+export const ComparePrint = () => <ReportPrint id="compare" />;
+export const PatternsPrint = () => <ReportPrint id="patterns" />;
 
 /** The reports a quick print holds (?r=agp,dashboard,…), in the catalogue's print order. */
 export function quickPrintReports(r: string | null): ReportId[] {
