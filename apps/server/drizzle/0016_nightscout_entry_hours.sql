@@ -14,7 +14,8 @@ CREATE TABLE IF NOT EXISTS "nightscout_entry_hours" (
 --> statement-breakpoint
 ALTER TABLE "nightscout_entry_hours" ADD CONSTRAINT "nightscout_entry_hours_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "ns_entry_hours_keys_idx" ON "nightscout_entry_hours" USING gin ("keys");
+-- A small pending list: a write's search scans it whole, and it is merged in small steps.
+CREATE INDEX IF NOT EXISTS "ns_entry_hours_keys_idx" ON "nightscout_entry_hours" USING gin ("keys") WITH (gin_pending_list_limit = 256);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "ns_entry_hours_modified_idx" ON "nightscout_entry_hours" ("patient_id", "max_modified");
 --> statement-breakpoint

@@ -14,6 +14,31 @@ export type EntryDoc = Record<string, unknown>;
 const HOUR = 3_600_000;
 export const entryHourOf = (ms: number) => Math.floor(ms / HOUR);
 
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * The hour an `_id` or identifier names by its time: an ObjectId's seconds, a UUIDv7's
+ * milliseconds. The portal gives an entry such an `_id` and identifier of the entry's own time
+ * (ns-docs.ts), so finding the entry by either needs no index; any other key of an entry, or one
+ * that names another hour, is in its row's `keys` (entryHoursWrites).
+ */
+export function hourHint(key: string): number | null {
+  if (OBJECT_ID.test(key)) return entryHourOf(parseInt(key.slice(0, 8), 16) * 1000);
+  const v7 = UUID_V7.exec(key);
+  return v7 ? entryHourOf(parseInt(v7[1]! + v7[2]!, 16)) : null;
+}
+
+/** The hours the keys name by their time (see hourHint). */
+export const hintedHours = (keys: readonly string[]): number[] => [
+  ...new Set(
+    keys.flatMap((k) => {
+      const h = hourHint(k);
+      return h === null ? [] : [h];
+    }),
+  ),
+];
+
 /** One stored entry. */
 export interface EntryItem {
   id: string;
@@ -76,7 +101,9 @@ export function entryRowsSql(patientId: string, includeDeleted: boolean, w: Entr
     w.from !== undefined ? sql`and h.hour >= ${entryHourOf(w.from)}` : sql``,
     w.to !== undefined ? sql`and h.hour <= ${entryHourOf(w.to)}` : sql``,
     w.receivedAfter !== undefined ? sql`and h.max_modified > ${w.receivedAfter}` : sql``,
-    w.keys ? sql`and h.keys && ${pgArray(w.keys)}::text[]` : sql``,
+    w.keys
+      ? sql`and (h.keys && ${pgArray(w.keys)}::text[] or h.hour = any(${pgArray(hintedHours(w.keys))}::bigint[]))`
+      : sql``,
   ];
   const doc = sql.raw(`case when e.w then e.doc else jsonb_build_object('date', e.t, 'dateString', ${ISO},
     'sysTime', ${ISO}, 'utcOffset', e.off) || e.doc end`);
@@ -94,7 +121,7 @@ export const entriesModifiedSql = (patientId: string): SQL =>
   sql`(select max_modified from nightscout_entry_hours where patient_id = ${patientId}
     order by max_modified desc limit 1)`;
 
-/** The hour rows holding any of these `_id`s or identifiers, or of these hours. */
+/** The hour rows of these hours, and those that hold (or name by time) any of these keys. */
 export async function loadEntryHours(
   tx: Db,
   patientId: string,
@@ -103,7 +130,7 @@ export async function loadEntryHours(
 ): Promise<EntryHours> {
   const result = await tx.execute(sql`select hour, items from nightscout_entry_hours
     where patient_id = ${patientId}
-      and (hour = any(${pgArray(hours)}::bigint[]) or keys && ${pgArray(keys)}::text[])`);
+      and (hour = any(${pgArray([...hours, ...hintedHours(keys)])}::bigint[]) or keys && ${pgArray(keys)}::text[])`);
   return hoursOf((result as { rows?: HourRow[] }).rows ?? []);
 }
 
@@ -132,7 +159,8 @@ export function entryHoursWrites(patientId: string, hours: EntryHours, changed: 
       continue;
     }
     items.sort((a, b) => a.t - b.t || a.seq - b.seq);
-    const keys = [...new Set(items.flatMap((i) => [i.id, i.ident]))];
+    // Only keys that do not name this hour by their time (hourHint) need the index.
+    const keys = [...new Set(items.flatMap((i) => [i.id, i.ident]))].filter((k) => hourHint(k) !== hour);
     put.push({ hour, keys, m: items.reduce((m, i) => Math.max(m, i.m), 0), items });
   }
   const out: SQL[] = [];

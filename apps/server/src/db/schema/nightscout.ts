@@ -109,7 +109,7 @@ export const nightscoutEntryHours = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.hour] }),
-    index('ns_entry_hours_keys_idx').using('gin', t.keys),
+    index('ns_entry_hours_keys_idx').using('gin', t.keys).with({ gin_pending_list_limit: 256 }),
     index('ns_entry_hours_modified_idx').on(t.patientId, t.maxModified),
   ],
 );

@@ -7,6 +7,7 @@ import {
   entryHourOf,
   entryHoursWrites,
   entryItem,
+  hintedHours,
   hoursOf,
   type EntryHours,
   type EntryItem,
@@ -31,7 +32,7 @@ const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[]
 
 /**
  * In one statement: the newest srvModified, the hour rows the batch can match (its entries' hours:
- * same type and time; any hour holding one of its `_id`s or identifiers), the `_id`s other
+ * same type and time; any hour holding, or named by, one of the `_id`s or identifiers it names), the `_id`s other
  * collections use, and a document number for each entry (the link of a reading to its entry).
  */
 export async function loadEntries(
@@ -40,8 +41,11 @@ export async function loadEntries(
   good: readonly Normalised[],
 ): Promise<LoadedEntries> {
   const ids = good.flatMap((g) => (g.id ? [g.id] : []));
-  const keys = [...new Set([...ids, ...good.map((g) => g.identifier)])];
-  const hours = [...new Set(good.map((g) => entryHourOf(g.date)))];
+  // Looked up in every hour: what the client named. An identifier made from device, time and type
+  // (the client named none) can only be an entry's of the same time: of the batch's hours.
+  const named = good.flatMap((g) => (g.doc.identifier === g.identifier ? [g.identifier] : []));
+  const keys = [...new Set([...ids, ...named])];
+  const hours = [...new Set([...good.map((g) => entryHourOf(g.date)), ...hintedHours(keys)])];
   type Row = HourRow & { m: string | number | null; taken: string | null; seq: string | number | null };
   const rows = asRows<Row>(
     await tx.execute(sql`

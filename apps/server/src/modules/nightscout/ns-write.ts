@@ -311,7 +311,8 @@ function decide(
       out.outcomes.push('duplicate');
       answers.push([twin.n.doc, twin.id, twin.n.identifier]);
     } else {
-      const id = n.id && !taken.has(n.id) ? n.id : newObjectId(nowMs);
+      // An entry's own `_id` carries its time (ns-entry-store.ts: it tells where the entry is stored).
+      const id = n.id && !taken.has(n.id) ? n.id : newObjectId(collection === 'entries' ? n.date : nowMs);
       const row: New = { n, id };
       inserts.push(row);
       pendingByIdentifier.set(n.identifier, row);
