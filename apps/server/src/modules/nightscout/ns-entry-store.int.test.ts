@@ -142,6 +142,19 @@ describe('entries stored as items of hour rows', () => {
       { hour: Math.floor(later / HOUR), n: 1 },
     ]);
   });
+
+  it('gives a treatment sent with an entry’s _id an _id of its own', async () => {
+    const [entry] = await get('/api/v1/entries.json?count=1');
+    const res = await http.req('POST', '/api/v1/treatments', {
+      headers: h,
+      body: [
+        { _id: entry!._id, eventType: 'Note', created_at: new Date(now - HOUR).toISOString(), notes: 'x' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body[0]._id).not.toBe(entry!._id);
+    expect((await get(`/api/v1/entries.json?find[_id]=${String(entry!._id)}`))[0]).toEqual(entry);
+  });
 });
 
 describe('an entry stored as a document row before migration 0016', () => {

@@ -18,7 +18,7 @@ import { storeProfileSettings, unmapProfiles } from './ns-profile';
 import { refreshDerivedBasal } from './ns-scheduled';
 import type { Collection } from './ns-query';
 import { loadEntries, placeEntries, type LoadedEntries } from './ns-entry-write';
-import { entriesModifiedSql } from '../../adapters/nightscout/ns-entry-store';
+import { entriesModifiedSql, hintedHours } from '../../adapters/nightscout/ns-entry-store';
 
 export interface WriteOptions {
   /** Credential or import name, stored as the documents' `subject`. */
@@ -203,9 +203,10 @@ async function loadStored(
       select ${cols} from nightscout_documents
         where patient_id = ${patientId} and id = any(${pgArray(ids)}::text[])
       union all
-      select k.id, null, null, null, null, null, null, false, null from nightscout_entry_hours h
-        cross join lateral unnest(h.keys) as k(id)
-        where h.patient_id = ${patientId} and h.keys && ${pgArray(ids)}::text[] and k.id = any(${pgArray(ids)}::text[])
+      select e.id, null, null, null, null, null, null, false, null from nightscout_entry_hours h
+        cross join lateral jsonb_to_recordset(h.items) as e(id text)
+        where h.patient_id = ${patientId} and e.id = any(${pgArray(ids)}::text[])
+          and (h.keys && ${pgArray(ids)}::text[] or h.hour = any(${pgArray(hintedHours(ids))}::bigint[]))
       union all
       select ${cols} from nightscout_documents
         where ${mine} and identifier = any(${pgArray(identifiers)}::text[])
