@@ -14,6 +14,8 @@ export interface DocWindow {
   to?: number;
   /** v3 history: only hours with a realtime or imported reading received after this (ms). */
   receivedAfter?: number;
+  /** Only stored entries with one of these `_id`s or identifiers (the portal's own are all read). */
+  keys?: readonly string[];
 }
 
 const DIRECTION_CASE = sql.raw(

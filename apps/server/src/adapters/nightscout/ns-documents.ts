@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ownDeviceStatusSql } from './ns-doc-devicestatus';
 import { ownEntriesSql, type DocWindow } from './ns-doc-entries';
+import { entryRowsSql } from './ns-entry-store';
 import { ownTreatmentsSql } from './ns-doc-treatments';
 
 // The one serializer of the patient's data as Nightscout documents: the documents uploaded through
@@ -43,7 +44,7 @@ export interface DocRow {
 /**
  * The document rows of a collection, as one SQL source of columns (id, seq, identifier, date, doc,
  * srv_modified, srv_created, deleted). Entries also include the patient's realtime and imported
- * sensor readings as sgv entries, device status the realtime pump's status and treatments the
+ * sensor readings as sgv entries (uploaded entries are stored compactly: ns-entry-store.ts), device status the realtime pump's status and treatments the
  * realtime and imported insulin, finger-sticks, events and device changes, so follower apps see the
  * portal's own live data and imported files, not only what was uploaded as documents.
  */
@@ -59,7 +60,7 @@ export function documentRowsSql(
   if (collection === 'treatments')
     return sql`${stored} union all ${ownTreatmentsSql(patientId, includeDeleted)}`;
   if (collection !== 'entries') return stored;
-  return sql`${stored} union all ${ownEntriesSql(patientId, window)}`;
+  return sql`${entryRowsSql(patientId, includeDeleted, window)} union all ${ownEntriesSql(patientId, window)}`;
 }
 
 export const toStoredDoc = (r: DocRow): StoredDoc => ({

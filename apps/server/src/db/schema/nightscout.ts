@@ -92,6 +92,28 @@ export const nightscoutDocuments = pgTable(
   ],
 );
 
+/**
+ * Entries stored through the Nightscout API, compactly: one row per patient and UTC hour whose
+ * `items` are that hour's entries (adapters/nightscout/ns-entry-store.ts: what an item holds and how
+ * its document is rebuilt). `keys` are the entries' `_id`s and identifiers (a GIN index finds an
+ * entry by either); `max_modified` the newest srvModified of the row (v3 history).
+ */
+export const nightscoutEntryHours = pgTable(
+  'nightscout_entry_hours',
+  {
+    patientId: patientId(),
+    hour: bigint('hour', { mode: 'number' }).notNull(),
+    keys: text('keys').array().notNull(),
+    maxModified: bigint('max_modified', { mode: 'number' }).notNull(),
+    items: jsonb('items').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.hour] }),
+    index('ns_entry_hours_keys_idx').using('gin', t.keys).with({ gin_pending_list_limit: 256 }),
+    index('ns_entry_hours_modified_idx').on(t.patientId, t.maxModified),
+  ],
+);
+
 /** An app the patient granted read access through OAuth 2.0 (authorization code + PKCE). */
 export const oauthGrants = pgTable(
   'oauth_grants',

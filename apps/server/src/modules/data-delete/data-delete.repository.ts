@@ -13,6 +13,7 @@ import {
   pdmSettings,
 } from '../../db/schema';
 import { removeGlucose, SG_UPLOADED, UPLOADED_SERIAL_PREFIX } from '../../patient-data';
+import { deleteEntries, entryRowsSql } from '../../adapters/nightscout/ns-entry-store';
 
 export type DeleteSource = 'realtime' | 'uploaded' | 'all';
 
@@ -122,12 +123,24 @@ export async function tombstoneNightscoutDocuments(
   const collections = [...new Set(kinds.map((k) => NS_COLLECTION[k]).filter((c): c is string => !!c))];
   if (collections.length === 0) return;
   const made = (table: PgTable) =>
-    sql`exists (select 1 from ${table} r where r.patient_id = d.patient_id and r.serial = 'nightscout' and r.seq = d.seq)`;
+    sql`exists (select 1 from ${table} r where r.patient_id = ${patientId} and r.serial = 'nightscout' and r.seq = d.seq)`;
   // A document's sensor reading is in the hour block of the document's time.
   const madeGlucose = sql`exists (select 1 from sg_blocks b cross join lateral sg_block_rows(b.packed) r
       join sg_sources s on s.patient_id = b.patient_id and s.no = r.no
-     where b.patient_id = d.patient_id and b.hour = floor(date_part('epoch', d.date) / 3600)::int
+     where b.patient_id = ${patientId} and b.hour = floor(date_part('epoch', d.date) / 3600)::int
        and r.seq = d.seq and s.serial like ${`${UPLOADED_SERIAL_PREFIX}%`})`;
+  const gone = sql`not ${madeGlucose} and not ${made(bgReadings)} and not ${made(boluses)}
+       and not ${made(basalSegments)} and not ${made(events)} and not ${made(deviceStatus)}`;
+  if (collections.includes('entries')) {
+    // Entries are items of hour rows (adapters/nightscout/ns-entry-store.ts): found as document rows.
+    const found = await tx.execute(sql`select d.id from (${entryRowsSql(patientId, false, {
+      from: from.getTime(),
+      to: to.getTime(),
+    })}) d where d.date >= ${from.toISOString()}::timestamptz and d.date < ${to.toISOString()}::timestamptz
+       and ${gone}`);
+    const ids = ((found as { rows?: Array<{ id: string }> }).rows ?? []).map((r) => r.id);
+    await deleteEntries(tx, patientId, ids, () => now.getTime());
+  }
   await tx.execute(sql`
     update nightscout_documents d set deleted = true, srv_modified = ${now.getTime()}
      where d.patient_id = ${patientId} and not d.deleted
@@ -136,6 +149,5 @@ export async function tombstoneNightscoutDocuments(
          collections.map((c) => sql`${c}`),
          sql`, `,
        )})
-       and not ${madeGlucose} and not ${made(bgReadings)} and not ${made(boluses)}
-       and not ${made(basalSegments)} and not ${made(events)} and not ${made(deviceStatus)}`);
+       and ${gone}`);
 }

@@ -37,6 +37,8 @@ let counter = randomBytes(3).readUIntBE(0, 3);
  * batch's new documents at its end rather than at random places.
  */
 export function newObjectId(nowMs: number): string {
+  // Seconds an ObjectId can hold (4 bytes); any other time is the present's.
+  if (!(nowMs >= 0 && nowMs < 2 ** 32 * 1000)) nowMs = Date.now();
   counter = (counter + 1) & 0xffffff;
   return (
     Math.floor(nowMs / 1000)
@@ -51,6 +53,18 @@ export function newObjectId(nowMs: number): string {
 export function uuidOf(name: string): string {
   const h = hash('sha1', `cgm-portal-ns:${name}`, 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * An entry's identifier when the client gave none: a UUIDv7 whose time is the entry's (so the
+ * identifier tells where the entry is stored: adapters/nightscout/ns-entry-store.ts) and whose other
+ * bits are the name's hash, stable across resends. A time a UUIDv7 cannot hold gets uuidOf.
+ */
+export function entryUuidOf(timeMs: number, name: string): string {
+  if (!(timeMs >= 0 && timeMs < 2 ** 48)) return uuidOf(name);
+  const t = timeMs.toString(16).padStart(12, '0');
+  const h = hash('sha1', `cgm-portal-ns:${name}`, 'hex');
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 const num = (v: unknown): number | null => {
@@ -138,7 +152,7 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
     const device = typeof doc.device === 'string' ? doc.device : '';
     return {
       id,
-      identifier: identifier ?? uuidOf(`${device}_${date}_${String(doc.type)}`),
+      identifier: identifier ?? entryUuidOf(date, `${device}_${date}_${String(doc.type)}`),
       matchByKey: true,
       date,
       utcOffsetMin: offset,

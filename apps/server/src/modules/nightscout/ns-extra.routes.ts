@@ -39,7 +39,9 @@ export function registerNightscoutExtraRoutes(app: FastifyInstance, ctx: AppCont
 
   async function dbsize(p: NsPrincipal): Promise<Doc> {
     const r = (await ctx.db.execute(
-      sql`select coalesce(sum(pg_column_size(doc)), 0) as bytes from nightscout_documents where patient_id = ${p.patientId}`,
+      sql`select (select coalesce(sum(pg_column_size(doc)), 0) from nightscout_documents where patient_id = ${p.patientId})
+        + (select coalesce(sum(pg_column_size(items)), 0) from nightscout_entry_hours where patient_id = ${p.patientId})
+        as bytes`,
     )) as { rows?: Array<{ bytes: string | number }> };
     const mib = Number(r.rows?.[0]?.bytes ?? 0) / (1024 * 1024);
     const percentage = Math.floor((mib * 100) / DBSIZE_MAX_MIB);

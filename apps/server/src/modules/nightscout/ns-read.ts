@@ -5,6 +5,7 @@ import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, parseDate, type Collection, type Condition } from './ns-query';
 import { ownDeviceStatusModifiedSql } from '../../adapters/nightscout/ns-doc-devicestatus';
 import { ownTreatmentsModifiedSql } from '../../adapters/nightscout/ns-doc-treatments';
+import { deleteEntries, entriesModifiedSql } from '../../adapters/nightscout/ns-entry-store';
 import {
   documentRowsSql,
   presentDoc,
@@ -41,6 +42,11 @@ function windowOf(conditions: readonly Condition[]): DocWindow {
     if (c.op === '$gte' || c.op === '$gt' || c.op === '$eq') w.from = Math.max(w.from ?? -Infinity, t);
     if (c.op === '$lte' || c.op === '$lt' || c.op === '$eq') w.to = Math.min(w.to ?? Infinity, t);
   }
+  // Asked by `_id` or identifier: only the stored entries' hour rows holding one are read.
+  const byId = conditions.find(
+    (c) => !c.groups && (c.field === '_id' || c.field === 'identifier') && (c.op === '$eq' || c.op === '$in'),
+  );
+  if (byId) w.keys = byId.values;
   return w;
 }
 
@@ -123,6 +129,8 @@ export async function lastModified(db: Db, patientId: string): Promise<Record<st
     select collection, max(srv_modified) as m from nightscout_documents where patient_id = ${patientId}
     group by collection
     union all
+    select 'entries', ${entriesModifiedSql(patientId)}
+    union all
     select 'entries', max(realtime_received_ms) from sg_blocks where patient_id = ${patientId}
     union all ${ownDeviceStatusModifiedSql(patientId)}
     union all ${ownTreatmentsModifiedSql(patientId)}`);
@@ -150,7 +158,16 @@ export async function deleteDocs(
     const own = victims.filter((v) => v.seq >= 0);
     if (!own.length) return 0;
     const ids = sql`${`{${own.map((v) => `"${v.id}"`).join(',')}}`}::text[]`;
-    if (permanent) {
+    if (collection === 'entries') {
+      // Each tombstone its own srvModified, so v3 history pages through a large delete.
+      const stamp = permanent ? null : await modifiedStamps(tx, patientId, collection, nowMs);
+      await deleteEntries(
+        tx,
+        patientId,
+        own.map((v) => v.id),
+        stamp,
+      );
+    } else if (permanent) {
       await tx.execute(
         sql`delete from nightscout_documents where patient_id = ${patientId} and id = any(${ids})`,
       );

@@ -7,8 +7,8 @@ import { writeDocs, type WriteOptions } from './ns-write';
 import type { Collection } from './ns-query';
 
 // The write path of Nightscout documents as a whole: what each document of a batch becomes
-// (created, updated, duplicate, refused), what is stored and read back, whichever way the write
-// goes (entries first try without reading their identifiers; see ns-write.ts).
+// (created, updated, duplicate, refused), what is stored and read back (entries as items of hour
+// rows, other documents as rows; see ns-write.ts).
 
 type Loose = Record<string, unknown>;
 let t: TestApp;
@@ -29,9 +29,11 @@ const write = (collection: Collection, docs: unknown[], patient = p.ids.patient)
   writeDocs(t.ctx, patient, collection, docs, opts);
 const stored = async (collection: Collection, patient = p.ids.patient) =>
   (await findDocs(t.ctx.db, patient, collection, [], { limit: 10_000 })).filter((d) => d.seq >= 0);
+/** Stored documents, tombstones included: rows of other collections and entries' items. */
 const rowCount = async (patient: string) => {
   const res = await t.ctx.db.execute(
-    sql`select count(*)::int as n from nightscout_documents where patient_id = ${patient}`,
+    sql`select ((select count(*) from nightscout_documents where patient_id = ${patient})
+      + (select coalesce(sum(jsonb_array_length(items)), 0) from nightscout_entry_hours where patient_id = ${patient}))::int as n`,
   );
   return (res as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
 };

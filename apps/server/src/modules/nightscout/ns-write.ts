@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import {
   changePatientData,
   checkRecords,
@@ -18,6 +17,8 @@ import { isDocumentSerial, NS_SERIAL, NS_SERIALS_SQL, toRecords } from './ns-map
 import { storeProfileSettings, unmapProfiles } from './ns-profile';
 import { refreshDerivedBasal } from './ns-scheduled';
 import type { Collection } from './ns-query';
+import { loadEntries, placeEntries, type LoadedEntries } from './ns-entry-write';
+import { entriesModifiedSql, hintedHours } from '../../adapters/nightscout/ns-entry-store';
 
 export interface WriteOptions {
   /** Credential or import name, stored as the documents' `subject`. */
@@ -43,14 +44,15 @@ export interface WriteOutcome {
   uploadId: string | null;
 }
 
-interface Existing {
+/** A stored document a write can match. */
+export interface Existing {
   id: string;
   seq: number;
   identifier: string;
   dedup_key: string | null;
   doc: Doc;
   deleted: boolean;
-  date: string | Date;
+  date: string | Date | number;
 }
 
 /** Key order does not matter (jsonb stores keys in its own order). */
@@ -76,7 +78,7 @@ function answer(doc: Doc, id: string, identifier: string): Doc {
 }
 
 /** A document of the batch that is new, with the `_id` it gets. */
-interface New {
+export interface New {
   n: Normalised;
   id: string;
 }
@@ -92,10 +94,12 @@ export async function modifiedStamps(
   collection: Collection,
   nowMs: number,
 ): Promise<() => number> {
-  const [row] = asRows<{ m: string | number | null }>(
-    await tx.execute(sql`select srv_modified as m from nightscout_documents
-      where patient_id = ${patientId} and collection = ${collection} order by srv_modified desc limit 1`),
-  );
+  const newest =
+    collection === 'entries'
+      ? entriesModifiedSql(patientId)
+      : sql`(select srv_modified from nightscout_documents
+          where patient_id = ${patientId} and collection = ${collection} order by srv_modified desc limit 1)`;
+  const [row] = asRows<{ m: string | number | null }>(await tx.execute(sql`select ${newest} as m`));
   return stampsAbove(row?.m ?? null, nowMs);
 }
 
@@ -144,7 +148,7 @@ function maybeBadText(value: unknown): boolean {
   return false;
 }
 
-interface Stored {
+export interface Stored {
   /** The collection's newest srvModified (null without documents). */
   maxModified: string | number | null;
   /** The `_id`s of the inputs the patient already uses, in any collection. */
@@ -169,8 +173,8 @@ function spansOf(times: readonly number[]): { starts: number[]; ends: number[] }
 }
 
 /**
- * In one statement, what a write needs to know of the stored documents: by `_id` (the primary key),
- * by identifier (its unique index; the entries' fast path leaves it out, see readAndDecide) and by
+ * In one statement, what a write of documents other than entries (ns-entry-write.ts) needs to know
+ * of the stored ones: by `_id` (the primary key, and the entries' keys), by identifier and by
  * de-duplication key. A key is the type or eventType and the document's time, so its documents are
  * read through the time index, one range per span of the batch's times (a millisecond wider either
  * way, for the rounding of a time to microseconds). Read that way, and the newest srvModified by
@@ -183,14 +187,13 @@ async function loadStored(
   patientId: string,
   collection: Collection,
   good: readonly Normalised[],
-  byIdentifier: boolean,
 ): Promise<Stored> {
   const ids = good.flatMap((g) => (g.id ? [g.id] : []));
   const keyed = good.filter((g) => g.matchByKey && g.dedupKey);
   const { starts, ends } = spansOf(keyed.map((g) => g.date));
   const cols = sql`id, seq, identifier, dedup_key, doc, deleted, date, collection = ${collection} as here, null::bigint as m`;
   const mine = sql`patient_id = ${patientId} and collection = ${collection}`;
-  const identifiers = byIdentifier ? good.map((g) => g.identifier) : [];
+  const identifiers = good.map((g) => g.identifier);
   const rows = asRows<Existing & { here: boolean | null; m: string | number | null }>(
     await tx.execute(sql`
       select null::text as id, null::bigint as seq, null::text as identifier, null::text as dedup_key,
@@ -199,6 +202,11 @@ async function loadStored(
       union all
       select ${cols} from nightscout_documents
         where patient_id = ${patientId} and id = any(${pgArray(ids)}::text[])
+      union all
+      select e.id, null, null, null, null, null, null, false, null from nightscout_entry_hours h
+        cross join lateral jsonb_to_recordset(h.items) as e(id text)
+        where h.patient_id = ${patientId} and e.id = any(${pgArray(ids)}::text[])
+          and (h.keys && ${pgArray(ids)}::text[] or h.hour = any(${pgArray(hintedHours(ids))}::bigint[]))
       union all
       select ${cols} from nightscout_documents
         where ${mine} and identifier = any(${pgArray(identifiers)}::text[])
@@ -304,7 +312,8 @@ function decide(
       out.outcomes.push('duplicate');
       answers.push([twin.n.doc, twin.id, twin.n.identifier]);
     } else {
-      const id = n.id && !taken.has(n.id) ? n.id : newObjectId(nowMs);
+      // An entry's own `_id` carries its time (ns-entry-store.ts: it tells where the entry is stored).
+      const id = n.id && !taken.has(n.id) ? n.id : newObjectId(collection === 'entries' ? n.date : nowMs);
       const row: New = { n, id };
       inserts.push(row);
       pendingByIdentifier.set(n.identifier, row);
@@ -359,15 +368,7 @@ function insertDocs(
     );
 }
 
-/**
- * Reads what is stored and decides. Entries, the bulk of all uploads, may take the fast path: their
- * stored twins are read by key (an entry's first match) and `_id`, but their identifiers are not
- * looked up; the unique index checks them as the new ones are inserted. Such an insert that meets a
- * stored identifier fails the transaction, and writeDocs writes the batch again on the full path.
- * A batch that uses a stored `_id`, or has a twin with another identifier, goes the full path at
- * once. Otherwise no insert can collide: under the lock, identifiers and `_id`s were matched, new
- * `_id`s are never reused and twins in the batch were merged.
- */
+/** Reads what is stored (entries: their hour rows, see ns-entry-write.ts) and decides. */
 async function readAndDecide(
   tx: Db,
   patientId: string,
@@ -375,15 +376,11 @@ async function readAndDecide(
   normalised: ReadonlyArray<Normalised | string>,
   good: readonly Normalised[],
   opts: WriteOptions,
-  fast: boolean,
-): Promise<{ d: Decision; stamp: () => number }> {
-  let stored = await loadStored(tx, patientId, collection, good, !fast);
-  let d = decide(normalised, collection, stored, opts.nowMs);
-  if (fast && (stored.taken.size || d.twinOfOtherIdentifier)) {
-    stored = await loadStored(tx, patientId, collection, good, true);
-    d = decide(normalised, collection, stored, opts.nowMs);
-  }
-  return { d, stamp: stampsAbove(stored.maxModified, opts.nowMs) };
+): Promise<{ d: Decision; stamp: () => number; entries: LoadedEntries | null }> {
+  const entries = collection === 'entries' ? await loadEntries(tx, patientId, good) : null;
+  const stored = entries?.stored ?? (await loadStored(tx, patientId, collection, good));
+  const d = decide(normalised, collection, stored, opts.nowMs);
+  return { d, stamp: stampsAbove(stored.maxModified, opts.nowMs), entries };
 }
 
 /**
@@ -399,16 +396,7 @@ export async function writeDocs(
   inputs: readonly unknown[],
   opts: WriteOptions,
 ): Promise<WriteOutcome> {
-  let prepared: Prepared | undefined;
-  const prepare = () => (prepared ??= prepareDocs(collection, inputs, opts.nowMs));
-  const write = (fast: boolean) => store(ctx, patientId, collection, prepare, opts, fast);
-  if (collection !== 'entries') return write(false);
-  try {
-    return await write(true);
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    return write(false);
-  }
+  return store(ctx, patientId, collection, () => prepareDocs(collection, inputs, opts.nowMs), opts);
 }
 
 interface Prepared {
@@ -434,7 +422,6 @@ async function store(
   collection: Collection,
   prepare: () => Prepared,
   opts: WriteOptions,
-  fast: boolean,
 ): Promise<WriteOutcome> {
   const { value } = await changePatientData(ctx, patientId, async (tx) => {
     // Its own statement: what the next one reads is then everything committed before the lock.
@@ -443,11 +430,19 @@ async function store(
     locked.catch(() => undefined); // awaited below, after the normalising that may throw first
     const { normalised, good } = prepare();
     await locked;
-    const { d, stamp } = await readAndDecide(tx, patientId, collection, normalised, good, opts, fast);
+    const { d, stamp, entries } = await readAndDecide(tx, patientId, collection, normalised, good, opts);
     const { out, inserts, updates } = d;
-    // Sent now and awaited below: while the database inserts, the answers and the portal records
-    // are made here (the new documents' seq is filled in when the insert answers).
-    const inserting = insertDocs(tx, patientId, collection, inserts, stamp, opts.subject);
+    // The transaction's last writes, sent with its last statement: the entries' hour rows, their
+    // readings and the upload-history row.
+    const last: SQL[] = [];
+    // Entries are placed in their hour rows here; other documents are inserted now and awaited
+    // below: while the database inserts, the answers and the portal records are made here (the
+    // new documents' seq is filled in when the insert answers).
+    const placed = entries && placeEntries(entries, inserts, updates, stamp, opts.subject, patientId);
+    if (placed) last.push(...placed.writes);
+    const inserting = placed
+      ? Promise.resolve(placed.seqOf)
+      : insertDocs(tx, patientId, collection, inserts, stamp, opts.subject);
     inserting.catch(() => undefined); // awaited below, after work that may throw first
     out.docs = d.answers.map((a) => ('error' in a ? a : answer(a[0], a[1], a[2])));
     const made = [...inserts.map((i) => i.n), ...updates.map((u) => u.n)];
@@ -474,7 +469,7 @@ async function store(
       record.seq = seq;
       return [record];
     });
-    for (const { row, n } of updates) {
+    for (const { row, n } of placed ? [] : updates) {
       await tx.execute(sql`
         update nightscout_documents set doc = ${JSON.stringify(n.doc)}::jsonb, date = ${new Date(n.date).toISOString()}::timestamptz,
           utc_offset_min = ${n.utcOffsetMin}, dedup_key = ${n.dedupKey}, srv_modified = ${stamp()}, deleted = false,
@@ -494,7 +489,6 @@ async function store(
         mapped.filter((m) => m.n.doc.isValid !== false).map((m) => ({ doc: m.n.doc, date: m.n.date })),
       );
     // Entries' readings are the transaction's last writes: they go with its last statement.
-    const last: SQL[] = [];
     if (checked.length)
       await storeRecords(tx, patientId, 'uploaded', checked, opts.nowMs, {
         patientLocked: true,

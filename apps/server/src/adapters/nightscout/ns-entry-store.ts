@@ -1,0 +1,210 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pgArray } from '../../patient-data';
+
+// Entries uploaded through the Nightscout API, stored compactly: the entries of a patient's UTC hour
+// are the items of one row of nightscout_entry_hours (migration 0016), so a day of 5-minute
+// readings is 24 row writes, not 288 document rows with their indexes. An item keeps the server's
+// fields and what the client sent beyond what the entry's time rebuilds exactly (`date`,
+// `dateString`, `sysTime`, `utcOffset`); the reading itself is also in the hour blocks. The
+// document is rebuilt on read (entryRowsSql, in SQL for queries; entryDoc, in JS for writes).
+
+export type EntryDoc = Record<string, unknown>;
+
+const HOUR = 3_600_000;
+export const entryHourOf = (ms: number) => Math.floor(ms / HOUR);
+
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * The hour an `_id` or identifier names by its time: an ObjectId's seconds, a UUIDv7's
+ * milliseconds. The portal gives an entry such an `_id` and identifier of the entry's own time
+ * (ns-docs.ts), so finding the entry by either needs no index; any other key of an entry, or one
+ * that names another hour, is in its row's `keys` (entryHoursWrites).
+ */
+export function hourHint(key: string): number | null {
+  if (OBJECT_ID.test(key)) return entryHourOf(parseInt(key.slice(0, 8), 16) * 1000);
+  const v7 = UUID_V7.exec(key);
+  return v7 ? entryHourOf(parseInt(v7[1]! + v7[2]!, 16)) : null;
+}
+
+/** The hours the keys name by their time (see hourHint). */
+export const hintedHours = (keys: readonly string[]): number[] => [
+  ...new Set(
+    keys.flatMap((k) => {
+      const h = hourHint(k);
+      return h === null ? [] : [h];
+    }),
+  ),
+];
+
+/** One stored entry. */
+export interface EntryItem {
+  id: string;
+  ident: string;
+  seq: number;
+  /** The entry's time (epoch ms). */
+  t: number;
+  /** Its UTC offset (minutes). */
+  off: number;
+  /** srvModified, srvCreated. */
+  m: number;
+  c: number;
+  /** A tombstone (v3 history). */
+  del?: true;
+  /** Which credential or import wrote it. */
+  sub?: string;
+  /** `doc` is the whole document (nothing to rebuild): entries stored before migration 0016. */
+  w?: true;
+  doc: EntryDoc;
+}
+
+/** The rows of the hours a write touches: hour → items. */
+export type EntryHours = Map<number, EntryItem[]>;
+
+/** Times SQL's to_char writes as JavaScript's toISOString does (years 1970 to 9999). */
+const rebuildable = (t: number) => t >= 0 && t < 253_402_300_800_000;
+
+/** An item of a normalised entry document; the fields its time rebuilds are left out. */
+export function entryItem(fields: Omit<EntryItem, 'doc' | 'w'>, doc: EntryDoc): EntryItem {
+  const iso = rebuildable(fields.t) ? new Date(fields.t).toISOString() : null;
+  const { date, dateString, sysTime, utcOffset, ...rest } = doc;
+  const exact =
+    iso !== null && date === fields.t && dateString === iso && sysTime === iso && utcOffset === fields.off;
+  return exact ? { ...fields, doc: rest } : { ...fields, w: true, doc };
+}
+
+/** The document of an item, as entryRowsSql rebuilds it. */
+export function entryDoc(item: EntryItem): EntryDoc {
+  if (item.w) return item.doc;
+  const iso = new Date(item.t).toISOString();
+  return { date: item.t, dateString: iso, sysTime: iso, utcOffset: item.off, ...item.doc };
+}
+
+/** Which hour rows a read needs (anything else is filtered later). */
+export interface EntryWindow {
+  from?: number;
+  to?: number;
+  /** v3 history: only rows changed after this (ms). */
+  receivedAfter?: number;
+  /** Only rows holding one of these `_id`s or identifiers. */
+  keys?: readonly string[];
+}
+
+const TIME = `(timestamptz 'epoch' + e.t * interval '1 millisecond')`;
+const ISO = `to_char(${TIME} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The stored entries as document rows (id, seq, identifier, date, doc, srv_modified, srv_created, deleted). */
+export function entryRowsSql(patientId: string, includeDeleted: boolean, w: EntryWindow = {}): SQL {
+  const prune = [
+    w.from !== undefined ? sql`and h.hour >= ${entryHourOf(w.from)}` : sql``,
+    w.to !== undefined ? sql`and h.hour <= ${entryHourOf(w.to)}` : sql``,
+    w.receivedAfter !== undefined ? sql`and h.max_modified > ${w.receivedAfter}` : sql``,
+    w.keys
+      ? sql`and (h.keys && ${pgArray(w.keys)}::text[] or h.hour = any(${pgArray(hintedHours(w.keys))}::bigint[]))`
+      : sql``,
+  ];
+  const doc = sql.raw(`case when e.w then e.doc else jsonb_build_object('date', e.t, 'dateString', ${ISO},
+    'sysTime', ${ISO}, 'utcOffset', e.off) || e.doc end`);
+  return sql`select e.id, e.seq, e.ident as identifier, ${sql.raw(TIME)} as date, ${doc} as doc,
+      e.m as srv_modified, e.c as srv_created, coalesce(e.del, false) as deleted
+    from nightscout_entry_hours h
+    cross join lateral jsonb_to_recordset(h.items)
+      as e(id text, ident text, seq bigint, t bigint, off int, m bigint, c bigint, del boolean, w boolean, doc jsonb)
+    where h.patient_id = ${patientId} ${sql.join(prune, sql` `)}
+      ${includeDeleted ? sql`` : sql`and e.del is not true`}`;
+}
+
+/** The newest srvModified of the patient's entries, as SQL (one index probe). */
+export const entriesModifiedSql = (patientId: string): SQL =>
+  sql`(select max_modified from nightscout_entry_hours where patient_id = ${patientId}
+    order by max_modified desc limit 1)`;
+
+/** The hour rows of these hours, and those that hold (or name by time) any of these keys. */
+export async function loadEntryHours(
+  tx: Db,
+  patientId: string,
+  hours: readonly number[],
+  keys: readonly string[],
+): Promise<EntryHours> {
+  const result = await tx.execute(sql`select hour, items from nightscout_entry_hours
+    where patient_id = ${patientId}
+      and (hour = any(${pgArray([...hours, ...hintedHours(keys)])}::bigint[]) or keys && ${pgArray(keys)}::text[])`);
+  return hoursOf((result as { rows?: HourRow[] }).rows ?? []);
+}
+
+export interface HourRow {
+  hour: string | number | null;
+  items: EntryItem[] | null;
+}
+
+export function hoursOf(rows: readonly HourRow[]): EntryHours {
+  const out: EntryHours = new Map();
+  for (const r of rows) if (r.hour !== null && r.items) out.set(Number(r.hour), r.items);
+  return out;
+}
+
+/**
+ * The statements that write the changed hours back (an hour left without items goes): to run as
+ * they are, or as parts of the transaction's last statement (patient-data withParts).
+ */
+export function entryHoursWrites(patientId: string, hours: EntryHours, changed: Iterable<number>): SQL[] {
+  const put: Array<{ hour: number; keys: string[]; m: number; items: EntryItem[] }> = [];
+  const gone: number[] = [];
+  for (const hour of new Set(changed)) {
+    const items = hours.get(hour) ?? [];
+    if (!items.length) {
+      gone.push(hour);
+      continue;
+    }
+    items.sort((a, b) => a.t - b.t || a.seq - b.seq);
+    // Only keys that do not name this hour by their time (hourHint) need the index.
+    const keys = [...new Set(items.flatMap((i) => [i.id, i.ident]))].filter((k) => hourHint(k) !== hour);
+    put.push({ hour, keys, m: items.reduce((m, i) => Math.max(m, i.m), 0), items });
+  }
+  const out: SQL[] = [];
+  if (put.length)
+    out.push(sql`insert into nightscout_entry_hours (patient_id, hour, keys, max_modified, items)
+      select ${patientId}, u.hour, u.keys, u.m, u.items
+        from jsonb_to_recordset(${JSON.stringify(put)}::jsonb) as u(hour bigint, keys text[], m bigint, items jsonb)
+      on conflict (patient_id, hour) do update
+        set keys = excluded.keys, max_modified = excluded.max_modified, items = excluded.items`);
+  if (gone.length)
+    out.push(sql`delete from nightscout_entry_hours where patient_id = ${patientId}
+      and hour = any(${pgArray(gone)}::bigint[])`);
+  return out;
+}
+
+/**
+ * Deletes entries by `_id`: with `stamp`, each becomes a tombstone with its own srvModified (v3
+ * history); without, it is removed. Returns the items as they were.
+ */
+export async function deleteEntries(
+  tx: Db,
+  patientId: string,
+  ids: readonly string[],
+  stamp: (() => number) | null,
+): Promise<EntryItem[]> {
+  if (!ids.length) return [];
+  const hours = await loadEntryHours(tx, patientId, [], ids);
+  const wanted = new Set(ids);
+  const hit: EntryItem[] = [];
+  const changed: number[] = [];
+  for (const [hour, items] of hours) {
+    const before = hit.length;
+    const kept: EntryItem[] = [];
+    for (const item of items) {
+      if (!wanted.has(item.id)) kept.push(item);
+      else {
+        hit.push(item);
+        if (stamp) kept.push({ ...item, del: true, m: stamp() });
+      }
+    }
+    if (hit.length === before) continue;
+    hours.set(hour, kept);
+    changed.push(hour);
+  }
+  for (const part of entryHoursWrites(patientId, hours, changed)) await tx.execute(part);
+  return hit;
+}
