@@ -82,7 +82,7 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
   if (fast) {
     if (fast.eventNo !== null)
       ctx.bus.publish(req.patientId, fast.eventNo, 'data', { othersTold: fast.othersTold });
-    return done(fast.stored, fast.uploadId, fast.eventNo);
+    return done(fast.stored, fast.uploadId ?? '', fast.eventNo);
   }
   if (req.checkDevice && req.deviceId) await assertDeviceActive(ctx.db, req.deviceId, req.patientId);
   const size = req.commitEvery && req.commitEvery > 0 ? req.commitEvery : Math.max(1, good.length);

@@ -42,8 +42,18 @@ export interface GlucoseAppend {
   records: readonly SgRecord[];
   receivedMs: number;
   sameInstantIsDuplicate: boolean;
-  /** The upload-history row; stored and duplicates are filled in here. */
-  upload: Omit<UploadRow, 'stored' | 'duplicates'>;
+  /** The upload-history row; stored and duplicates are filled in here (null: none is written). */
+  upload: Omit<UploadRow, 'stored' | 'duplicates'> | null;
+  /** The upload row's counts when they are not the readings' (a Nightscout upload counts documents). */
+  uploadCounts?: { stored: number; duplicates: number };
+  /**
+   * Further writes of the same change (a Nightscout upload's entry rows), each holding to
+   * EVENT_GUARD; `expectEventNo`: the event number they were decided on — if the patient's data is
+   * not at that number any more, nothing is written.
+   */
+  alsoWrite?: { parts: SQL[]; expectEventNo: number | null };
+  /** The patient's state as the caller already has it (glucoseStateOf), read beside its own reads. */
+  state?: GlucoseStateRead;
   /** Counted as duplicates in the upload row beside the records' own (records that were not sent here). */
   alreadyDuplicates?: number;
   /** A device that must still be active (device-check.ts), checked in the first statement. */
@@ -54,7 +64,7 @@ export interface GlucoseAppend {
 
 export interface GlucoseAppended {
   stored: number;
-  uploadId: string;
+  uploadId: string | null;
   /** The event number taken (null when nothing was new). */
   eventNo: number | null;
   /** Whether the other server processes were told in the write itself (tellOthers). */
@@ -71,7 +81,11 @@ type ReadRow = BlockRow & {
 };
 
 /** Reads the patient's sources, the days' blocks and event number (the device checked, if asked). */
-async function readState(db: Db, a: GlucoseAppend, days: readonly number[]): Promise<ReadState> {
+async function readState(
+  db: Db,
+  a: Pick<GlucoseAppend, 'patientId' | 'checkDevice'>,
+  days: readonly number[],
+): Promise<ReadState> {
   const device = a.checkDevice
     ? sql`union all select null, null, null, null, null, null, null, ${deviceActiveSql(a.checkDevice, a.patientId)}`
     : sql``;
@@ -101,6 +115,23 @@ async function readState(db: Db, a: GlucoseAppend, days: readonly number[]): Pro
 }
 
 type ReadState = Omit<GlucoseState, 'eventNo'> & { eventNo: number | null };
+/** What glucoseStateOf answers: the patient's sources, the days' blocks and their event number. */
+export type GlucoseStateRead = ReadState & { kept: boolean };
+
+/**
+ * The patient's state for a write of readings on `days`: the one this process kept, or read
+ * (no device check). For a caller that reads other things beside it (a Nightscout upload).
+ */
+export async function glucoseStateOf(
+  db: Db,
+  patientId: string,
+  days: readonly number[],
+): Promise<GlucoseStateRead> {
+  const kept = glucoseStateCacheOf(db).take(patientId, days);
+  if (kept) return { ...kept, kept: true };
+  const read = await readState(db, { patientId }, days);
+  return { ...read, kept: false };
+}
 
 /**
  * Merges and writes once, from the state this process kept of the patient (one statement) or
@@ -114,8 +145,10 @@ export async function appendGlucoseOnce(
 ): Promise<GlucoseAppended | null> {
   const days = daysOfHours(a.records.map((r) => hourOf(r.time)));
   const cache = glucoseStateCacheOf(db);
-  const kept = cache.take(a.patientId, days);
-  const state: ReadState = kept ?? (await readState(db, a, days));
+  if (a.state && !days.every((d) => a.state!.days.includes(d))) return null;
+  const kept = a.state ? (a.state.kept ? a.state : undefined) : cache.take(a.patientId, days);
+  const state: ReadState = a.state ?? kept ?? (await readState(db, a, days));
+  if (a.alsoWrite && state.eventNo !== a.alsoWrite.expectEventNo) return null;
   // Read from the kept state, the device is checked by the write itself.
   const deviceStillActive = kept && a.checkDevice ? deviceActiveSql(a.checkDevice, a.patientId) : undefined;
   const sources = new Map(state.sources.map((r) => [r.serial, sourceRefOf(r)]));
@@ -132,12 +165,16 @@ export async function appendGlucoseOnce(
     a.receivedMs,
     a.sameInstantIsDuplicate,
   );
-  const upload = {
+  const upload = a.upload && {
     ...a.upload,
-    stored,
-    duplicates: a.records.length - stored + (a.alreadyDuplicates ?? 0),
+    ...(a.uploadCounts ?? {
+      stored,
+      duplicates: a.records.length - stored + (a.alreadyDuplicates ?? 0),
+    }),
   };
-  if (!stored) {
+  const also = a.alsoWrite?.parts ?? [];
+  if (!stored && !also.length) {
+    if (!upload) return { stored: 0, uploadId: null, eventNo: null };
     const { id, insert } = uploadInsert(upload, deviceStillActive);
     const res = await db.execute(sql`${insert} returning id`);
     if (deviceStillActive && !(res as { rows?: unknown[] }).rows?.length)
@@ -161,8 +198,9 @@ export async function appendGlucoseOnce(
                     ${pgArray(fresh.map((f) => f.slot))}::smallint[], ${pgArray(fresh.map((f) => f.no))}::smallint[])
              as u(serial, class, slot, no)
        where ${EVENT_GUARD}`);
-  const { id, insert } = uploadInsert(upload, EVENT_GUARD);
-  parts.push(insert);
+  parts.push(...also);
+  const row = upload && uploadInsert(upload, EVENT_GUARD);
+  if (row) parts.push(row.insert);
   const tell = a.tellOthers?.(sql`ev.event_no`);
   const guard = eventGuardCte(a.patientId, state.eventNo, nowMs, deviceStillActive);
   const written = await executePrepared(
@@ -176,7 +214,7 @@ export async function appendGlucoseOnce(
     if (records.length) state.packed.set(hour, packed.get(hour)!);
     else state.packed.delete(hour);
   keep(cache, a.patientId, { ...state, sources: [...state.sources, ...fresh], eventNo: Number(eventNo) });
-  return { stored, uploadId: id, eventNo: Number(eventNo), othersTold: Boolean(tell) };
+  return { stored, uploadId: row?.id ?? null, eventNo: Number(eventNo), othersTold: Boolean(tell) };
 }
 
 /** Keeps the state for the patient's next upload (only once the patient has an event number). */

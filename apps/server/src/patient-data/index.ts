@@ -1,6 +1,8 @@
 // The patient's timeline (DESIGN.md "The server's middle floor", patient-data): the one write path
 // of device records and the live event numbers. Features and adapters import from here only.
 export { appendRecords, type AppendOutcome, type AppendRequest } from './append-records';
+export { appendGlucoseOnce, glucoseStateOf, type GlucoseAppend } from './glucose-append';
+export { EVENT_GUARD } from './data-events';
 export { DeviceNotActiveError } from './device-check';
 export { changePatientData, type DataWriter } from './patient-change';
 export { lastEventNo, lockPatientData } from './data-events';

@@ -149,7 +149,13 @@ export function hoursOf(rows: readonly HourRow[]): EntryHours {
  * The statements that write the changed hours back (an hour left without items goes): to run as
  * they are, or as parts of the transaction's last statement (patient-data withParts).
  */
-export function entryHoursWrites(patientId: string, hours: EntryHours, changed: Iterable<number>): SQL[] {
+export function entryHoursWrites(
+  patientId: string,
+  hours: EntryHours,
+  changed: Iterable<number>,
+  guard: SQL = sql`true`,
+): SQL[] {
+  // `guard`: a condition every write holds to (patient-data's EVENT_GUARD for a write in one statement).
   const put: Array<{ hour: number; keys: string[]; m: number; items: EntryItem[] }> = [];
   const gone: number[] = [];
   for (const hour of new Set(changed)) {
@@ -168,11 +174,12 @@ export function entryHoursWrites(patientId: string, hours: EntryHours, changed: 
     out.push(sql`insert into nightscout_entry_hours (patient_id, hour, keys, max_modified, items)
       select ${patientId}, u.hour, u.keys, u.m, u.items
         from jsonb_to_recordset(${JSON.stringify(put)}::jsonb) as u(hour bigint, keys text[], m bigint, items jsonb)
+       where ${guard}
       on conflict (patient_id, hour) do update
         set keys = excluded.keys, max_modified = excluded.max_modified, items = excluded.items`);
   if (gone.length)
     out.push(sql`delete from nightscout_entry_hours where patient_id = ${patientId}
-      and hour = any(${pgArray(gone)}::bigint[])`);
+      and hour = any(${pgArray(gone)}::bigint[]) and ${guard}`);
   return out;
 }
 

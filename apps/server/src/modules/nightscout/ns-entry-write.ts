@@ -26,6 +26,8 @@ export interface LoadedEntries {
   hours: EntryHours;
   /** Document numbers for the new entries (at least one per document of the batch). */
   seqs: number[];
+  /** The patient's event number as read (null: their data never changed). */
+  eventNo: number | null;
 }
 
 const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
@@ -46,27 +48,45 @@ export async function loadEntries(
   const named = good.flatMap((g) => (g.doc.identifier === g.identifier ? [g.identifier] : []));
   const keys = [...new Set([...ids, ...named])];
   const hours = [...new Set([...good.map((g) => entryHourOf(g.date)), ...hintedHours(keys)])];
-  type Row = HourRow & { m: string | number | null; taken: string | null; seq: string | number | null };
+  type Row = HourRow & {
+    m: string | number | null;
+    taken: string | null;
+    seq: string | number | null;
+    ev: string | number | null;
+  };
   const rows = asRows<Row>(
     await tx.execute(sql`
       select null::bigint as hour, null::jsonb as items, ${entriesModifiedSql(patientId)} as m,
-        null::text as taken, null::bigint as seq
+        null::text as taken, null::bigint as seq, null::bigint as ev
       union all
-      select hour, items, null, null, null from nightscout_entry_hours
+      select null, null, null, null, null, event_no from patient_data_events where patient_id = ${patientId}
+      union all
+      select hour, items, null, null, null, null from nightscout_entry_hours
         where patient_id = ${patientId}
-          and (hour = any(${pgArray(hours)}::bigint[]) or keys && ${pgArray(keys)}::text[])
+          and ${
+            // Without keys to look up, the hours alone: an index range, not a scan of every hour row.
+            keys.length
+              ? sql`(hour = any(${pgArray(hours)}::bigint[]) or keys && ${pgArray(keys)}::text[])`
+              : sql`hour = any(${pgArray(hours)}::bigint[])`
+          }
       union all
-      select null, null, null, id, null from nightscout_documents
+      ${
+        ids.length
+          ? sql`select null, null, null, id, null, null from nightscout_documents
         where patient_id = ${patientId} and id = any(${pgArray(ids)}::text[])
-      union all
-      select null, null, null, null, nextval(pg_get_serial_sequence('nightscout_documents', 'seq'))
+      union all`
+          : sql``
+      }
+      select null, null, null, null, nextval(pg_get_serial_sequence('nightscout_documents', 'seq')), null
         from generate_series(1, ${good.length})`),
   );
   const loaded = hoursOf(rows);
   const idSet = new Set(ids);
   const stored: Stored = { maxModified: null, taken: new Set(), existing: [] };
   const seqs: number[] = [];
+  let eventNo: number | null = null;
   for (const r of rows) {
+    if (r.ev !== null) eventNo = Number(r.ev);
     if (r.m !== null) stored.maxModified = r.m;
     if (r.taken !== null) stored.taken.add(r.taken);
     if (r.seq !== null) seqs.push(Number(r.seq));
@@ -77,7 +97,7 @@ export async function loadEntries(
       stored.existing.push(existingOf(item));
     }
   }
-  return { stored, hours: loaded, seqs };
+  return { stored, hours: loaded, seqs, eventNo };
 }
 
 function existingOf(item: EntryItem): Existing {
@@ -105,6 +125,7 @@ export function placeEntries(
   stamp: () => number,
   subject: string,
   patientId: string,
+  guard?: SQL,
 ): { seqOf: Map<string, number>; writes: SQL[] } {
   const changed = new Set<number>();
   const put = (item: EntryItem) => {
@@ -149,5 +170,5 @@ export function placeEntries(
       ),
     );
   }
-  return { seqOf, writes: entryHoursWrites(patientId, hours, changed) };
+  return { seqOf, writes: entryHoursWrites(patientId, hours, changed, guard) };
 }

@@ -1,9 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
+
+type SgRecord = Extract<DeviceRecord, { type: 'sg' }>;
+import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/client';
 import {
+  appendGlucoseOnce,
   changePatientData,
   checkRecords,
+  EVENT_GUARD,
+  glucoseStateOf,
   pgArray,
   lockPatientData,
   uploadInsert,
@@ -68,6 +74,7 @@ const canonical = (v: unknown): string =>
 const same = (a: Doc, b: Doc) => canonical(a) === canonical(b);
 const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
 const HOUR = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /** A document as a write answers it: with its `_id` and identifier. */
 function answer(doc: Doc, id: string, identifier: string): Doc {
@@ -396,7 +403,93 @@ export async function writeDocs(
   inputs: readonly unknown[],
   opts: WriteOptions,
 ): Promise<WriteOutcome> {
-  return store(ctx, patientId, collection, () => prepareDocs(collection, inputs, opts.nowMs), opts);
+  const prepared = prepareDocs(collection, inputs, opts.nowMs);
+  if (collection === 'entries') {
+    const fast = await storeEntriesAtOnce(ctx, patientId, prepared, opts).catch((e: unknown) => {
+      // A source another write recorded in between: the transaction below does it.
+      if (isUniqueViolation(e)) return null;
+      throw e;
+    });
+    if (fast) return fast;
+  }
+  return store(ctx, patientId, collection, () => prepared, opts);
+}
+
+/**
+ * New sensor entries (an uploader's usual batch) without a transaction, as a device's readings
+ * are written (patient-data glucose-append.ts): one statement reads the batch's entry hours with
+ * the patient's event number, the decision and the answers are made here, and one statement
+ * writes the entry hours, the readings, their counts and the upload row, only if the patient's
+ * data is still at that number. Null, having written nothing, when the batch changes stored
+ * entries, holds anything but sensor readings, or another write came in between: the transaction
+ * (store) then does it.
+ */
+async function storeEntriesAtOnce(
+  ctx: DataWriter,
+  patientId: string,
+  { normalised, good }: Prepared,
+  opts: WriteOptions,
+): Promise<WriteOutcome | null> {
+  // The entry hours and the readings' state, read side by side (two connections): both carry the
+  // patient's event number, and the write goes through only if the data is still at the one the
+  // entries were read at.
+  const days = [...new Set(good.map((g) => Math.floor(g.date / DAY_MS)))];
+  const [entries, state] = await Promise.all([
+    loadEntries(ctx.db, patientId, good),
+    glucoseStateOf(ctx.db, patientId, days),
+  ]);
+  const d = decide(normalised, 'entries', entries.stored, opts.nowMs);
+  if (d.updates.length) return null;
+  const stamp = stampsAbove(entries.stored.maxModified, opts.nowMs);
+  const placed = placeEntries(entries, d.inserts, [], stamp, opts.subject, patientId, EVENT_GUARD);
+  const records: DeviceRecord[] = [];
+  const madeFrom: number[] = [];
+  d.inserts.forEach(({ n }, k) => {
+    for (const r of toRecords('entries', n.doc, 0, n.date, n.utcOffsetMin)) {
+      records.push(r);
+      madeFrom.push(k);
+    }
+  });
+  const { valid } = checkRecords(records, opts.nowMs);
+  const readings: SgRecord[] = [];
+  for (const { index, record } of valid) {
+    if (record.type !== 'sg') return null;
+    const seq = placed.seqOf.get(d.inserts[madeFrom[index]!]!.id);
+    if (seq === undefined || !Number.isSafeInteger(seq)) continue;
+    readings.push({ ...record, seq });
+  }
+  const { out } = d;
+  out.docs = d.answers.map((a) => ('error' in a ? a : answer(a[0], a[1], a[2])));
+  out.stored = d.inserts.length;
+  const times = d.inserts.map((i) => i.n.date);
+  out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
+  out.lastTime = times.length ? times.reduce((a, b) => Math.max(a, b)) : null;
+  const receivedAt = new Date(opts.nowMs);
+  const written = await appendGlucoseOnce(
+    ctx.db,
+    {
+      patientId,
+      source: 'uploaded',
+      records: readings,
+      receivedMs: opts.nowMs,
+      sameInstantIsDuplicate: false,
+      upload: opts.label
+        ? { patientId, source: 'uploaded', receivedAt, rejected: out.rejected, times, label: opts.label }
+        : null,
+      uploadCounts: { stored: out.stored, duplicates: out.duplicates },
+      alsoWrite: { parts: placed.writes, expectEventNo: entries.eventNo },
+      state,
+      tellOthers: ctx.bus.tellOthersSql
+        ? (eventNo: SQL) => ctx.bus.tellOthersSql!(patientId, eventNo)
+        : undefined,
+    },
+    ctx.clock.now().getTime(),
+  );
+  if (!written) return null;
+  out.uploadId = written.uploadId;
+  if (written.eventNo !== null)
+    ctx.bus.publish(patientId, written.eventNo, 'data', { othersTold: written.othersTold });
+  return out;
 }
 
 interface Prepared {
