@@ -136,7 +136,7 @@ async function goalRows(page: Page): Promise<string[][]> {
   return page
     .locator('.agp-targets tbody tr')
     .evaluateAll((rows) =>
-      rows.map((r) => [...r.querySelectorAll('td')].map((c) => (c.textContent ?? '').trim())),
+      rows.map((r) => Array.from(r.querySelectorAll('td'), (c) => (c.textContent ?? '').trim())),
     );
 }
 

@@ -79,7 +79,13 @@ describe('glucoseStats options and edges', () => {
 
   it('puts the pregnancy (type 1) boundaries at 63 and 140, bounds in range (Battelino 2019)', () => {
     const s = glucoseStats(series([50, 62.9, 63, 100, 140, 140.1, 200, 300]));
-    expect(s.timeInPregnancyRanges).toEqual({ veryLow: 12.5, low: 12.5, inRange: 37.5, high: 25, veryHigh: 12.5 });
+    expect(s.timeInPregnancyRanges).toEqual({
+      veryLow: 12.5,
+      low: 12.5,
+      inRange: 37.5,
+      high: 25,
+      veryHigh: 12.5,
+    });
     // Weighted like the consensus bands: a 5-minute source counts 2.5 times a 2-minute one.
     const mixed = glucoseStats([
       { time: T0, mgdl: 60, intervalMin: 5 },
