@@ -26,6 +26,16 @@ export const timeInRanges = z
   })
   .describe('Share of readings per consensus band (Battelino 2019), % of readings');
 
+export const timeInPregnancyRanges = z
+  .object({
+    very_low: z.number().describe('< 54 mg/dL, %'),
+    low: z.number().describe('54 to < 63 mg/dL, %'),
+    in_range: z.number().describe('63–140 mg/dL, %'),
+    high: z.number().describe('> 140 to 250 mg/dL, %'),
+    very_high: z.number().describe('> 250 mg/dL, %'),
+  })
+  .describe('Share of time per band with the pregnancy (type 1) limits of Battelino 2019, %');
+
 /** The statistics block (spec §3 "Statistics"; domain glucoseStats). Null figures print "--". */
 export const glucoseStatsBlock = z.object({
   count: z.number().int().describe('Readings after removing duplicates'),
@@ -39,6 +49,7 @@ export const glucoseStatsBlock = z.object({
   q3: nmgdl('Third quartile'),
   iqr: nmgdl('Interquartile range Q3 − Q1'),
   time_in_ranges: timeInRanges.nullable(),
+  time_in_pregnancy_ranges: timeInPregnancyRanges.nullable(),
   in_target: pct('Readings within the target range, bounds included'),
   auc_above: z.number().nullable().describe('Area above auc_above, mg/dL·h per day of data'),
   auc_below: z.number().nullable().describe('Area below auc_below, mg/dL·h per day of data'),

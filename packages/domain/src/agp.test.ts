@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   agpAxisTicks,
   agpAxisTop,
+  agpGoalResults,
   agpGoals,
+  agpRangeLimits,
+  AGP_POPULATIONS,
+  type AgpPopulation,
   agpPlotValue,
   agpProfileDays,
   AGP_REFERENCE_MGDL,
@@ -11,6 +15,7 @@ import {
   hoursAndMinutes,
   minutesPerDay,
 } from './agp';
+import { shownBandPercents } from './split-percentages';
 
 describe('AGP page (CLINICAL.md "The AGP report page")', () => {
   it('shades the consensus 70–180 and draws 54 and 250, whatever the patient target', () => {
@@ -34,15 +39,49 @@ describe('AGP page (CLINICAL.md "The AGP report page")', () => {
     expect(hoursAndMinutes(43)).toEqual({ h: 0, m: 43 });
     expect(minutesPerDay([0, 0, 0])).toEqual([0, 0, 0]);
   });
-  it('prints the consensus goals of the chosen population', () => {
-    expect(agpGoals('type1or2').map((g) => [g.band, g.kind, g.pct])).toEqual([
-      ['veryHigh', 'below', 5],
-      ['aboveHigh', 'below', 25],
-      ['inRange', 'above', 70],
-      ['belowLow', 'below', 4],
-      ['veryLow', 'below', 1],
+  // Battelino et al., Diabetes Care 2019;42:1593, figure 2: the goals per population, with the
+  // limits of each band in mg/dL ([low, high]; null where the band is open).
+  const goals = (p: AgpPopulation) => agpGoals(p).map((g) => [g.band, g.kind, g.pct, g.lowMgdl, g.highMgdl]);
+  it('gives the consensus goals for most adults with type 1 or type 2', () => {
+    expect(goals('type1or2')).toEqual([
+      ['veryHigh', 'below', 5, 250, null],
+      ['aboveHigh', 'below', 25, 180, null],
+      ['inRange', 'above', 70, 70, 180],
+      ['belowLow', 'below', 4, null, 70],
+      ['veryLow', 'below', 1, null, 54],
     ]);
-    expect(agpGoals('olderOrHighRisk').find((g) => g.band === 'inRange')!.pct).toBe(50);
+  });
+  it('gives the consensus goals for older or high-risk adults', () => {
+    expect(goals('olderOrHighRisk')).toEqual([
+      ['veryHigh', 'below', 10, 250, null],
+      ['inRange', 'above', 50, 70, 180],
+      ['belowLow', 'below', 1, null, 70],
+    ]);
+  });
+  it('gives the consensus goals for pregnancy with type 1, on 63–140 mg/dL', () => {
+    expect(goals('pregnancyType1')).toEqual([
+      ['aboveHigh', 'below', 25, 140, null],
+      ['inRange', 'above', 70, 63, 140],
+      ['belowLow', 'below', 4, null, 63],
+      ['veryLow', 'below', 1, null, 54],
+    ]);
+    expect(agpRangeLimits('pregnancyType1')).toEqual({ low: 63, high: 140 });
+    expect(AGP_POPULATIONS).toEqual(['type1or2', 'olderOrHighRisk', 'pregnancyType1']);
+  });
+  it('sets each goal beside the shown figure, met only when strictly beyond it', () => {
+    const shown = shownBandPercents({ veryLow: 0.6, low: 3.4, inRange: 70, high: 21, veryHigh: 5 });
+    expect(agpGoalResults('type1or2', shown).map((g) => [g.band, g.result, g.met])).toEqual([
+      ['veryHigh', 5, false],
+      ['aboveHigh', 26, false],
+      ['inRange', 70, false],
+      ['belowLow', 4, false],
+      ['veryLow', 1, false],
+    ]);
+    expect(agpGoalResults('olderOrHighRisk', shown).map((g) => [g.band, g.result, g.met])).toEqual([
+      ['veryHigh', 5, true],
+      ['inRange', 70, true],
+      ['belowLow', 4, false],
+    ]);
   });
   it('lists the last 14 calendar days, days without data included', () => {
     const days = agpProfileDays('2026-03-01', '2026-03-31');

@@ -1,6 +1,13 @@
 import { toUnit, type GlucoseUnit } from './units';
-import { splitPercentages } from './split-percentages';
-import { HIGH_ABOVE, LOW_BELOW, VERY_HIGH_ABOVE, VERY_LOW_BELOW } from './ranges';
+import { splitPercentages, type ShownBandPercents } from './split-percentages';
+import {
+  HIGH_ABOVE,
+  LOW_BELOW,
+  PREGNANCY_HIGH_ABOVE,
+  PREGNANCY_LOW_BELOW,
+  VERY_HIGH_ABOVE,
+  VERY_LOW_BELOW,
+} from './ranges';
 
 // The AGP report page (International Diabetes Center AGP v5, Johnson et al. 2019; CLINICAL.md
 // "The AGP report page"): a fixed layout, so every AGP reads the same whatever the patient's own
@@ -49,36 +56,77 @@ export function hoursAndMinutes(minutes: number): { h: number; m: number } {
   return { h: Math.floor(whole / 60), m: whole % 60 };
 }
 
-/** The consensus populations whose goals the AGP prints beside the time in ranges (Battelino 2019). */
-export type AgpPopulation = 'type1or2' | 'olderOrHighRisk';
-export const AGP_POPULATIONS: readonly AgpPopulation[] = ['type1or2', 'olderOrHighRisk'];
+/**
+ * The consensus populations whose goals the AGP prints beside the time in ranges (Battelino et al.,
+ * Diabetes Care 2019;42:1593, figure 2): most adults with type 1 or type 2, older or high-risk
+ * adults, and pregnancy with type 1 diabetes (whose ranges are 63–140 mg/dL, not 70–180).
+ */
+export type AgpPopulation = 'type1or2' | 'olderOrHighRisk' | 'pregnancyType1';
+export const AGP_POPULATIONS: readonly AgpPopulation[] = ['type1or2', 'olderOrHighRisk', 'pregnancyType1'];
+export const DEFAULT_AGP_POPULATION: AgpPopulation = 'type1or2';
+
+export type AgpGoalBand = 'veryHigh' | 'aboveHigh' | 'inRange' | 'belowLow' | 'veryLow';
 
 /**
- * The goal of each band for a population: `below` for "less than", `above` for "more than", in
- * percent; null where the consensus sets none. Older or high-risk adults: above 50 % in range,
- * below 1 % under 70 (very low included) and below 10 % over 250 (high included).
+ * The goal of one band for a population: `below` for "less than", `above` for "more than", in
+ * percent of readings, and the band's limits in mg/dL (`lowMgdl` null: "below highMgdl"; `highMgdl`
+ * null: "above lowMgdl"; both: in range, bounds included).
  */
 export interface AgpGoal {
-  band: 'veryHigh' | 'aboveHigh' | 'inRange' | 'belowLow' | 'veryLow';
+  band: AgpGoalBand;
   kind: 'below' | 'above';
   pct: number;
+  lowMgdl: number | null;
+  highMgdl: number | null;
 }
 
+/** The band limits a population's goals use: 70–180 for most, 63–140 in pregnancy. */
+export function agpRangeLimits(population: AgpPopulation): { low: number; high: number } {
+  return population === 'pregnancyType1'
+    ? { low: PREGNANCY_LOW_BELOW, high: PREGNANCY_HIGH_ABOVE }
+    : { low: LOW_BELOW, high: HIGH_ABOVE };
+}
+
+/**
+ * The goals of a population, from very high down to very low as the AGP lists them; a band the
+ * consensus sets no goal for is left out. Older or high-risk adults: more than 50 % in range, less
+ * than 1 % under 70 (very low included) and less than 10 % over 250. Pregnancy (type 1): more than
+ * 70 % in 63–140, less than 25 % over 140, less than 4 % under 63 and less than 1 % under 54.
+ */
 export function agpGoals(population: AgpPopulation): AgpGoal[] {
-  if (population === 'olderOrHighRisk') {
-    return [
-      { band: 'veryHigh', kind: 'below', pct: 10 },
-      { band: 'inRange', kind: 'above', pct: 50 },
-      { band: 'belowLow', kind: 'below', pct: 1 },
-    ];
-  }
-  return [
-    { band: 'veryHigh', kind: 'below', pct: 5 },
-    { band: 'aboveHigh', kind: 'below', pct: 25 },
-    { band: 'inRange', kind: 'above', pct: 70 },
-    { band: 'belowLow', kind: 'below', pct: 4 },
-    { band: 'veryLow', kind: 'below', pct: 1 },
-  ];
+  const { low, high } = agpRangeLimits(population);
+  const veryHigh = (pct: number): AgpGoal => ({ band: 'veryHigh', kind: 'below', pct, lowMgdl: VERY_HIGH_ABOVE, highMgdl: null }); // prettier-ignore
+  const aboveHigh = (pct: number): AgpGoal => ({ band: 'aboveHigh', kind: 'below', pct, lowMgdl: high, highMgdl: null }); // prettier-ignore
+  const inRange = (pct: number): AgpGoal => ({ band: 'inRange', kind: 'above', pct, lowMgdl: low, highMgdl: high }); // prettier-ignore
+  const belowLow = (pct: number): AgpGoal => ({ band: 'belowLow', kind: 'below', pct, lowMgdl: null, highMgdl: low }); // prettier-ignore
+  const veryLow = (pct: number): AgpGoal => ({ band: 'veryLow', kind: 'below', pct, lowMgdl: null, highMgdl: VERY_LOW_BELOW }); // prettier-ignore
+  if (population === 'olderOrHighRisk') return [veryHigh(10), inRange(50), belowLow(1)];
+  if (population === 'pregnancyType1') return [aboveHigh(25), inRange(70), belowLow(4), veryLow(1)];
+  return [veryHigh(5), aboveHigh(25), inRange(70), belowLow(4), veryLow(1)];
+}
+
+/** A goal with the patient's figure as shown (the shown bands, so the table agrees with the bar). */
+export interface AgpGoalResult extends AgpGoal {
+  result: number;
+  met: boolean;
+}
+
+/**
+ * Each goal of the population with its shown result and whether it is met. `shown` are the bands
+ * with the population's limits (time in ranges, or in pregnancy ranges), rounded for display.
+ */
+export function agpGoalResults(population: AgpPopulation, shown: ShownBandPercents): AgpGoalResult[] {
+  const of: Record<AgpGoalBand, number> = {
+    veryHigh: shown.veryHigh,
+    aboveHigh: shown.above,
+    inRange: shown.inRange,
+    belowLow: shown.below,
+    veryLow: shown.veryLow,
+  };
+  return agpGoals(population).map((goal) => {
+    const result = of[goal.band];
+    return { ...goal, result, met: goal.kind === 'above' ? result > goal.pct : result < goal.pct };
+  });
 }
 
 /** The CV goal of the AGP: 36 % or less. */

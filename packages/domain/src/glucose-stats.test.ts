@@ -77,6 +77,24 @@ describe('glucoseStats options and edges', () => {
     expect(s.timeInRanges).toEqual({ veryLow: 12.5, low: 25, inRange: 25, high: 25, veryHigh: 12.5 });
   });
 
+  it('puts the pregnancy (type 1) boundaries at 63 and 140, bounds in range (Battelino 2019)', () => {
+    const s = glucoseStats(series([50, 62.9, 63, 100, 140, 140.1, 200, 300]));
+    expect(s.timeInPregnancyRanges).toEqual({
+      veryLow: 12.5,
+      low: 12.5,
+      inRange: 37.5,
+      high: 25,
+      veryHigh: 12.5,
+    });
+    // Weighted like the consensus bands: a 5-minute source counts 2.5 times a 2-minute one.
+    const mixed = glucoseStats([
+      { time: T0, mgdl: 60, intervalMin: 5 },
+      { time: T0 + 10 * MIN, mgdl: 100, intervalMin: 2 },
+    ]);
+    expect(mixed.timeInPregnancyRanges!.low).toBeCloseTo((100 * 5) / 7, 10);
+    expect(mixed.timeInPregnancyRanges!.inRange).toBeCloseTo((100 * 2) / 7, 10);
+  });
+
   it('counts only [from, to) and removes duplicates', () => {
     const readings = [...series([100, 200, 300]), { time: T0, mgdl: 400 }];
     const s = glucoseStats(readings, { from: T0, to: T0 + 4 * MIN });

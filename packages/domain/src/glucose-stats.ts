@@ -23,6 +23,8 @@ import {
   DEFAULT_TARGET_LOW,
   HIGH_ABOVE,
   LOW_BELOW,
+  PREGNANCY_HIGH_ABOVE,
+  PREGNANCY_LOW_BELOW,
   VERY_HIGH_ABOVE,
   VERY_LOW_BELOW,
 } from './ranges';
@@ -73,6 +75,11 @@ export interface GlucoseStats extends PeriodCoverage {
   iqr: number | null;
   /** Percent of time per consensus band: readings weighted by their interval (one source: share of readings). */
   timeInRanges: TimeInRanges | null;
+  /**
+   * The same with the pregnancy (type 1) limits of the consensus: low below 63, in range 63–140,
+   * high above 140 mg/dL; very low (< 54) and very high (> 250) as above. Weighted the same way.
+   */
+  timeInPregnancyRanges: TimeInRanges | null;
   /** Percent of time within the user's target range, bounds included, weighted the same way. */
   inTarget: number | null;
   /** mg/dL·h per day of data; null when no two readings are 15 minutes or less apart. */
@@ -97,7 +104,7 @@ export interface GlucoseStats extends PeriodCoverage {
 function emptyStats(coverage: PeriodCoverage): GlucoseStats {
   return {
     count: 0, mean: null, sd: null, cv: null, min: null, max: null, median: null, q1: null, q3: null,
-    iqr: null, timeInRanges: null, inTarget: null, aucAbove: null, aucBelow: null, eA1c: null,
+    iqr: null, timeInRanges: null, timeInPregnancyRanges: null, inTarget: null, aucAbove: null, aucBelow: null, eA1c: null,
     gmi: null, gri: null, griZone: null, lbgi: null, hbgi: null, ...coverage, sufficient: false,
   }; // prettier-ignore
 }
@@ -134,6 +141,8 @@ export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = 
   let high = 0;
   let veryHigh = 0;
   let inTarget = 0;
+  let belowPregnancyLow = 0;
+  let abovePregnancyHigh = 0;
   let lowRisk = 0;
   let highRisk = 0;
   // One source (equal intervals): weight 1 each, so the bands are exactly the share of readings.
@@ -156,6 +165,8 @@ export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = 
       else high += w;
     }
     if (g >= targetLow && g <= targetHigh) inTarget += w;
+    if (g < PREGNANCY_LOW_BELOW) belowPregnancyLow += w;
+    else if (g > PREGNANCY_HIGH_ABOVE) abovePregnancyHigh += w;
     const f = kovatchevFFast(g);
     if (f < 0) lowRisk += 10 * f * f;
     else highRisk += 10 * f * f;
@@ -172,6 +183,13 @@ export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = 
     inRange: (totalWeight - veryLow - low - high - veryHigh) * pct,
     high: high * pct,
     veryHigh: veryHigh * pct,
+  };
+  const timeInPregnancyRanges: TimeInRanges = {
+    veryLow: timeInRanges.veryLow,
+    low: (belowPregnancyLow - veryLow) * pct,
+    inRange: (totalWeight - belowPregnancyLow - abovePregnancyHigh) * pct,
+    high: (abovePregnancyHigh - veryHigh) * pct,
+    veryHigh: timeInRanges.veryHigh,
   };
   const gri = glycemiaRiskIndex(timeInRanges);
   const auc = areaUnderCurve(
@@ -193,6 +211,7 @@ export function glucoseStats(readings: Readings, options: GlucoseStatsOptions = 
     q3,
     iqr: q3 - q1,
     timeInRanges,
+    timeInPregnancyRanges,
     inTarget: inTarget * pct,
     aucAbove: auc.abovePerDay,
     aucBelow: auc.belowPerDay,

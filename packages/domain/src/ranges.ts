@@ -7,6 +7,13 @@ export const LOW_BELOW = 70;
 export const HIGH_ABOVE = 180;
 export const VERY_HIGH_ABOVE = 250;
 
+/**
+ * Pregnancy with type 1 diabetes (Battelino 2019): in range 63–140 mg/dL (3.5–7.8 mmol/L), bounds
+ * included; low below 63, high above 140. Very low (< 54) and very high (> 250) are as above.
+ */
+export const PREGNANCY_LOW_BELOW = 63;
+export const PREGNANCY_HIGH_ABOVE = 140;
+
 export const DEFAULT_TARGET_LOW = 70;
 export const DEFAULT_TARGET_HIGH = 180;
 

@@ -10,8 +10,18 @@ import type { DailyInsulin, GlucoseStatsBlock, InsulinBlock, ProfileColumns } fr
 // Domain results in the contract's shape (snake_case, the API's convention). No figure is
 // computed here: every number is the domain's.
 
+const bands = (tir: GlucoseStats['timeInRanges']) =>
+  tir
+    ? {
+        very_low: tir.veryLow,
+        low: tir.low,
+        in_range: tir.inRange,
+        high: tir.high,
+        very_high: tir.veryHigh,
+      }
+    : null;
+
 export function statsBlock(s: GlucoseStats): GlucoseStatsBlock {
-  const tir = s.timeInRanges;
   return {
     count: s.count,
     mean: s.mean,
@@ -23,15 +33,8 @@ export function statsBlock(s: GlucoseStats): GlucoseStatsBlock {
     q1: s.q1,
     q3: s.q3,
     iqr: s.iqr,
-    time_in_ranges: tir
-      ? {
-          very_low: tir.veryLow,
-          low: tir.low,
-          in_range: tir.inRange,
-          high: tir.high,
-          very_high: tir.veryHigh,
-        }
-      : null,
+    time_in_ranges: bands(s.timeInRanges),
+    time_in_pregnancy_ranges: bands(s.timeInPregnancyRanges),
     in_target: s.inTarget,
     auc_above: s.aucAbove,
     auc_below: s.aucBelow,

@@ -33,6 +33,7 @@ const stats = (over: Partial<GlucoseStatsBlock>): GlucoseStatsBlock => ({
   q3: 185,
   iqr: 65,
   time_in_ranges: { very_low: 1, low: 3, in_range: 70, high: 20, very_high: 6 },
+  time_in_pregnancy_ranges: { very_low: 1, low: 5, in_range: 54, high: 34, very_high: 6 },
   in_target: 70,
   auc_above: 10,
   auc_below: 1,

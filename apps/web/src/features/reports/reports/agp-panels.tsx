@@ -41,19 +41,22 @@ export function AgpDailyProfiles({ ctx, range }: { ctx: ReportViewProps['ctx']; 
             const name = `${weekday.format(new Date(`${day}T00:00:00Z`))} ${fmt.shortDay(day)}`;
             return (
               <figure key={day} className="mini-grid__day" data-day={day} data-empty={!model.hasData}>
-                <figcaption className="small agp-days__label">
-                  {name}
-                  {!model.hasData && <span className="muted"> · {t('agpPage.noData')}</span>}
-                </figcaption>
-                <AgpDayPanel
-                  model={model}
-                  unit={fmt.unit}
-                  low={low}
-                  high={high}
-                  label={t(model.hasData ? 'agpPage.dayLabel' : 'agpPage.dayEmpty', {
-                    day: fmt.day(day, 'long'),
-                  })}
-                />
+                <figcaption className="small agp-days__label">{name}</figcaption>
+                {/* "No data" inside the empty panel: beside the date it was cut off in longer languages. */}
+                <div className="agp-days__panel">
+                  {!model.hasData && (
+                    <span className="agp-days__nodata muted small">{t('agpPage.noData')}</span>
+                  )}
+                  <AgpDayPanel
+                    model={model}
+                    unit={fmt.unit}
+                    low={low}
+                    high={high}
+                    label={t(model.hasData ? 'agpPage.dayLabel' : 'agpPage.dayEmpty', {
+                      day: fmt.day(day, 'long'),
+                    })}
+                  />
+                </div>
               </figure>
             );
           })}

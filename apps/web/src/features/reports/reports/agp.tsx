@@ -11,26 +11,17 @@ import {
 import { gmiWithheldText } from '../../../i18n/withheld-reason';
 import { AgpCurveChart } from '../charts/agp-curve';
 import { profileModel } from '../charts/shaping';
-import { shownTir } from '../charts/tir';
 import { readAgpBand, type AgpBand } from '../report-params';
 import { useChartData } from '../reports-api';
+import { AgpGoals } from './agp-goals';
 import { AgpDailyProfiles } from './agp-panels';
 import { AgpTimeInRanges } from './agp-ranges';
 import { Loadable, ReportSection } from './loadable';
 import type { ReportViewProps } from './types';
 
-/** Consensus targets printed beside the figures (Battelino 2019, most adults with type 1 or 2). */
-const TARGETS = [
-  { key: 'inRange', band: 'in_range', goal: '>70 %' },
-  { key: 'low', band: 'low+', goal: '<4 %' },
-  { key: 'veryLow', band: 'very_low', goal: '<1 %' },
-  { key: 'high', band: 'high+', goal: '<25 %' },
-  { key: 'veryHigh', band: 'very_high', goal: '<5 %' },
-] as const;
-
 /**
  * The AGP report (screen /Hcp/charts/agp, print chart6-print2, and in quick print): statistics and
- * targets, time in ranges with time per day, the AGP curve (5–95 by the AGP convention; ?band=10
+ * targets (the goals of the population the clinician chooses), time in ranges with time per day, the AGP curve (5–95 by the AGP convention; ?band=10
  * gives the portal's 10–90) and the daily glucose profiles of the last 14 days, in the layout of
  * the IDC AGP v5 (CLINICAL.md "The AGP report page"), on one printed page.
  */
@@ -44,10 +35,6 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
     <Loadable q={q}>
       {(res) => {
         const s = res.report_data.stats;
-        // As the time-in-ranges bar prints them: "below 70" is low + very low as printed.
-        const tir = s.time_in_ranges ? shownTir(s.time_in_ranges) : null;
-        const pctOf = (band: (typeof TARGETS)[number]['band']) =>
-          !tir ? null : band === 'low+' ? tir.below : band === 'high+' ? tir.above : tir[band];
         return (
           <div className="report report--agp">
             <div className="agp-top">
@@ -80,26 +67,7 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
                   </tbody>
                 </table>
               </ReportSection>
-              <ReportSection title={t('reports.agp.targetsTitle')} className="agp-targets">
-                <table className="table table--compact">
-                  <thead>
-                    <tr>
-                      <th>{t('reports.agp.range')}</th>
-                      <th>{t('reports.agp.goal')}</th>
-                      <th>{t('reports.agp.result')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {TARGETS.map((row) => (
-                      <tr key={row.key}>
-                        <td>{t(`reports.agp.target.${row.key}`, { unit: fmt.unit, ...limits(fmt) })}</td>
-                        <td>{row.goal}</td>
-                        <td>{fmt.pct(pctOf(row.band))} %</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ReportSection>
+              <AgpGoals stats={s} fmt={fmt} uid={ctx.uid} />
               <ReportSection title={t('reports.tir.title')}>
                 <AgpTimeInRanges stats={s} fmt={fmt} />
               </ReportSection>
@@ -114,13 +82,6 @@ export function AgpReport({ ctx, range }: ReportViewProps) {
     </Loadable>
   );
 }
-
-const limits = (fmt: ReportViewProps['ctx']['fmt']) => ({
-  l54: fmt.glucoseLimit(54),
-  l70: fmt.glucoseLimit(70),
-  l180: fmt.glucoseLimit(180),
-  l250: fmt.glucoseLimit(250),
-});
 
 /** GMI, or "--" with the rule it missed beside it (CLINICAL.md: the page says why). */
 export function GmiRow({ stats, fmt }: { stats: GlucoseStatsBlock; fmt: ReportViewProps['ctx']['fmt'] }) {
