@@ -7,7 +7,7 @@ import { devices } from '../db/schema';
 import { newId, newToken, sha256 } from '../lib/crypto';
 import { latestGlucose } from '../patient-data';
 import { createIngestService } from '../modules/ingest/ingest.service';
-import type { DemoState } from './seed-demo';
+import { LIVE_SIGNAL_LOSS_MAX_MIN, type DemoState } from './seed-demo';
 
 /**
  * The demo patient's devices stream live while the server runs: the same virtual patient as the
@@ -23,7 +23,10 @@ export async function startDemoStream(
   const { patientId, seed } = state.live;
   const device = await demoDevice(ctx, patientId);
   const ingest = createIngestService(ctx);
-  const patient = createVirtualPatient(randomProfile(seed), { from: state.from });
+  const patient = createVirtualPatient(randomProfile(seed), {
+    from: state.from,
+    maxSignalLossMin: LIVE_SIGNAL_LOSS_MAX_MIN,
+  });
   const lastStored = await latestGlucose(ctx.db, patientId);
   // Catch up from the last stored reading (a device app backfills after being offline).
   const resumeFrom = (lastStored?.time ?? state.from) - 3600_000;
@@ -31,14 +34,24 @@ export async function startDemoStream(
     .advanceTo(ctx.clock.now().getTime())
     .filter((r) => r.time >= resumeFrom);
   let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
+  let running: Promise<void> | null = null;
+  const send = async () => {
     backlog = backlog.concat(patient.advanceTo(ctx.clock.now().getTime()));
     while (backlog.length && !stopped) {
       const part = backlog.slice(0, 5000);
       await ingest.ingest(device, part);
       backlog = backlog.slice(part.length);
     }
+  };
+  // One batch at a time: a minute's batch that is still being stored (the demo's other patients
+  // fill the embedded database meanwhile) is not joined by the next, which would send the same
+  // records twice and then cut the backlog twice, dropping records never sent.
+  const tick = async () => {
+    if (stopped || running) return;
+    running = send().finally(() => {
+      running = null;
+    });
+    await running;
   };
   await tick().catch((err: unknown) => log.error({ err }, 'demo stream'));
   const timer = setInterval(

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { appState } from '../db/schema';
 import { appendRecords } from '../patient-data';
-import { demoState, type DemoState } from './seed-demo';
+import { demoState, LIVE_SIGNAL_LOSS_MAX_MIN, type DemoState } from './seed-demo';
 import { startHistoryGenerator } from './history-generator';
 
 // Parts: a request's query waits for at most one part on the embedded database, which runs on the
@@ -57,6 +57,7 @@ export async function seedDemoHistories(
       seed: p.seed,
       from: state.from,
       days: (p.until - state.from) / DAY,
+      maxSignalLossMin: p.patientId === state.live.patientId ? LIVE_SIGNAL_LOSS_MAX_MIN : undefined,
     });
     records.catch(() => undefined); // awaited below; an error stops the loop before then
     return records;

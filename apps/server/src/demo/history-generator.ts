@@ -9,6 +9,8 @@ export interface HistoryJob {
   seed: number;
   from: number;
   days: number;
+  /** The sensor's longest signal-loss gap (the live patient's, seed-demo.ts). */
+  maxSignalLossMin?: number;
 }
 
 export interface HistoryGenerator {
