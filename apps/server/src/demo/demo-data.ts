@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { createVirtualPatient, randomProfile } from '@cgm/simulator';
+import { createVirtualPatient, randomProfile, type VirtualPatient } from '@cgm/simulator';
 import type { DeviceRecord } from '@cgm/contract';
 import type { AppContext } from '../context';
 import { devices } from '../db/schema';
@@ -30,9 +30,7 @@ export async function startDemoStream(
   const lastStored = await latestGlucose(ctx.db, patientId);
   // Catch up from the last stored reading (a device app backfills after being offline).
   const resumeFrom = (lastStored?.time ?? state.from) - 3600_000;
-  let backlog: DeviceRecord[] = patient
-    .advanceTo(ctx.clock.now().getTime())
-    .filter((r) => r.time >= resumeFrom);
+  let backlog = await catchUp(patient, ctx.clock.now().getTime(), resumeFrom);
   let stopped = false;
   let running: Promise<void> | null = null;
   const send = async () => {
@@ -63,6 +61,21 @@ export async function startDemoStream(
     stopped = true;
     clearInterval(timer);
   };
+}
+
+/**
+ * The virtual patient run from the history's start to now (90 days: a second or more of CPU),
+ * a day at a time with a turn of the event loop between days, so requests are answered meanwhile.
+ * Keeps only the records from `keepFrom`.
+ */
+async function catchUp(patient: VirtualPatient, now: number, keepFrom: number): Promise<DeviceRecord[]> {
+  const kept: DeviceRecord[] = [];
+  while (patient.time < now) {
+    const day = patient.advanceTo(Math.min(now, patient.time + 86_400_000));
+    for (const r of day) if (r.time >= keepFrom) kept.push(r);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return kept;
 }
 
 /** The demo patient's patch app, registered once. */
