@@ -5,7 +5,7 @@
 // the same server's first start with the demo switched off (SEED_DEMO=0): until it answers.
 // Run: npx tsx demo-first-start.bench.ts   (server log: $TMPDIR/cgm-demo-bench-*/server.log)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +49,17 @@ async function timed(url: string, init?: RequestInit): Promise<{ ms: number; bod
   return { ms: performance.now() - t0, body };
 }
 
+/** The data folder's size and the server's peak and current memory, for docs/OPERATIONS.md "Footprint". */
+function footprint(child: ChildProcess, dir: string) {
+  const size = (path: string): number => {
+    const st = statSync(path);
+    return st.isDirectory() ? readdirSync(path).reduce((n, f) => n + size(join(path, f)), 0) : st.size;
+  };
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { dataBytes: size(join(dir, 'data')), peakRssKb: kb('VmHWM'), rssKb: kb('VmRSS') };
+}
+
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -59,8 +70,9 @@ async function stop(child: ChildProcess) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Until the server answers at all: the bare baseline (demo off) and the first part of the figure. */
-async function untilAnswering(base: string, started: number): Promise<number> {
+async function untilAnswering(child: ChildProcess, base: string, started: number): Promise<number> {
   for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode}): see its log`);
     if (performance.now() - started > LIMIT_MS) throw new Error('the server did not answer');
     try {
       await timed(`${base}/api/v2.0/demo/progress`);
@@ -76,7 +88,7 @@ async function bareStart(): Promise<number> {
   const started = performance.now();
   const { child, base } = await startServer(dir, { SEED_DEMO: '0' });
   try {
-    return await untilAnswering(base, started);
+    return await untilAnswering(child, base, started);
   } finally {
     await stop(child);
     rmSync(dir, { recursive: true, force: true });
@@ -90,7 +102,7 @@ async function demoStart() {
   const answers: number[] = [];
   const signIns: number[] = [];
   try {
-    const answering = await untilAnswering(base, started);
+    const answering = await untilAnswering(child, base, started);
     let lastSignIn = 0;
     for (;;) {
       if (performance.now() - started > LIMIT_MS) throw new Error('the demo did not fill within the limit');
@@ -98,7 +110,8 @@ async function demoStart() {
       answers.push(progress.ms);
       const demo = (progress.body as { demo: { ready: number; total: number } | null }).demo;
       if (demo && demo.ready === demo.total) {
-        return { answering, complete: performance.now() - started, answers, signIns, total: demo.total, dir };
+        const complete = performance.now() - started;
+        return { answering, complete, answers, signIns, total: demo.total, dir, ...footprint(child, dir) };
       }
       await sleep(250);
       // A sign-in every 12 s, by four accounts in turn: under the sign-in limits of an address and
@@ -131,6 +144,9 @@ checkTarget(
   '<=',
   TARGET_MS,
   'ms',
+);
+console.log(
+  `footprint: data folder ${fmt(run.dataBytes / 2 ** 20, 0)} MiB; server memory ${fmt(run.rssKb / 1024, 0)} MiB, peak ${fmt(run.peakRssKb / 1024, 0)} MiB`,
 );
 checkTarget(
   `while it fills: slowest demo-progress answer ${fmt(slowest(run.answers), 0)} ms of ${run.answers.length}, slowest HCP sign-in ${fmt(slowest(run.signIns), 0)} ms of ${run.signIns.length}`,
