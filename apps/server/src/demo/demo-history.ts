@@ -83,9 +83,17 @@ export async function seedDemoHistories(
       );
       // The embedded database's log would otherwise grow by about 60 MB a patient until the next
       // minute's checkpoint (db/client.ts).
+      const checkpointFrom = Date.now();
       if (ctx.database.driver === 'pglite') await ctx.database.exec('CHECKPOINT');
+      const checkpointMs = Date.now() - checkpointFrom;
       log.info(
-        { patient: p.patientId, stored: out.stored, waitedMs: generatedMs, ms: Date.now() - started },
+        {
+          patient: p.patientId,
+          stored: out.stored,
+          waitedMs: generatedMs,
+          checkpointMs,
+          ms: Date.now() - started,
+        },
         `demo data ${p.number}/${all.length} stored`,
       );
       if (p.patientId === state.live.patientId) await opts.afterLive?.();
