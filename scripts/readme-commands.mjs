@@ -52,10 +52,17 @@ async function run(command, { timeoutMs = 15 * 60_000 } = {}) {
   return p.out.text;
 }
 
+/** A command that ended while `until` waited on it: no use waiting longer. */
+class Stopped extends Error {}
+
 async function until(what, check, ms) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
+    const ok = await check().catch((err) => {
+      if (err instanceof Stopped) throw err;
+      return false;
+    });
+    if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -69,8 +76,21 @@ const healthy = async () => (await fetch(`${base}/healthz`)).ok;
  */
 async function serve(command, whileUp, stop = 'pid') {
   const p = launch(command);
+  let ended = null;
+  void p.exited.then((how) => (ended = how));
   try {
-    await until(`${command} to answer`, healthy, 15 * 60_000);
+    // A command that stops before it answers (a build error, a port taken) fails at once, with its output.
+    await until(
+      `${command} to answer`,
+      async () => {
+        if (ended)
+          throw new Stopped(
+            `"${command}" stopped (${JSON.stringify(ended)}) before answering:\n${p.out.text.slice(-3000)}`,
+          );
+        return healthy();
+      },
+      15 * 60_000,
+    );
     await whileUp(p);
   } finally {
     const sent = Date.now();

@@ -35,16 +35,16 @@ async function main(): Promise<void> {
   console.log(banner.join('\n'));
   if (logins && !isLoopback(config.HOST)) console.warn(publicDemoWarning(config.HOST));
 
-  // The demo's data fills in the background: the live patient first, then the HCP's patients;
-  // then the demo patient's devices stream live until the server stops.
+  // The demo's data fills in the background: the live patient first, whose devices then stream
+  // live until the server stops, then the HCP's patients.
   let stopStream: (() => void) | null = null;
   const state = seedDemo ? await demoState(database.db) : null;
   if (state) {
-    void (async () => {
-      await seedDemoHistories(ctx, state, app.log, 'live');
-      stopStream = await startDemoStream(ctx, state, app.log);
-      await seedDemoHistories(ctx, state, app.log);
-    })().catch((err: unknown) => app.log.error({ err }, 'demo data'));
+    void seedDemoHistories(ctx, state, app.log, {
+      afterLive: async () => {
+        stopStream = await startDemoStream(ctx, state, app.log);
+      },
+    }).catch((err: unknown) => app.log.error({ err }, 'demo data'));
   }
 
   // Spec §1 retention: accounts deleted more than 2 years ago are purged, hourly (see jobs/retention.ts).

@@ -10,6 +10,8 @@ export interface HistoryOptions {
   /** First minute of the history, epoch ms UTC. */
   from: number;
   days: number;
+  /** As VirtualPatientOptions.maxSignalLossMin. */
+  maxSignalLossMin?: number;
 }
 
 export interface History {
@@ -20,7 +22,10 @@ export interface History {
 }
 
 export function generateHistory(profile: PatientProfile, options: HistoryOptions): History {
-  const patient = createVirtualPatient(profile, { from: options.from });
+  const patient = createVirtualPatient(profile, {
+    from: options.from,
+    maxSignalLossMin: options.maxSignalLossMin,
+  });
   const to = patient.from + Math.round(options.days * MS_PER_DAY);
   const records = patient.advanceTo(to);
   return { records, pdmSettings: { ...patient.settings, updated_at: patient.from }, to };

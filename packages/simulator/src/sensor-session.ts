@@ -38,14 +38,23 @@ function atLocalTime(
   return minute(base + shift * MS_PER_MINUTE);
 }
 
-export function planSession(rng: Rng, start: number, utcOffsetMin: number): SensorSession {
+/**
+ * `maxGapMin` shortens the signal-loss gaps after they are drawn, so the same random draws are
+ * made and the sensor's other plans (artefacts, calibration requests, failure) stay as they were.
+ */
+export function planSession(
+  rng: Rng,
+  start: number,
+  utcOffsetMin: number,
+  maxGapMin = Number.POSITIVE_INFINITY,
+): SensorSession {
   const warmupEnd = start + WARM_UP_MIN * MS_PER_MINUTE;
   const expires = start + 14 * MS_PER_DAY;
   const gaps: SensorSession['gaps'] = [];
   const gapCount = rng.weighted([1, 3, 3, 2, 1]);
   for (let i = 0; i < gapCount; i++) {
     const gStart = minute(rng.uniform(warmupEnd + 60 * MS_PER_MINUTE, expires - 180 * MS_PER_MINUTE));
-    const minutes = Math.round(Math.exp(rng.uniform(Math.log(6), Math.log(150))));
+    const minutes = Math.min(maxGapMin, Math.round(Math.exp(rng.uniform(Math.log(6), Math.log(150)))));
     gaps.push({ start: gStart, end: gStart + minutes * MS_PER_MINUTE });
   }
   const artifacts: SensorSession['artifacts'] = [];

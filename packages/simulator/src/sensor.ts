@@ -63,6 +63,8 @@ export class Cgm {
     private readonly pdmSerial: string,
     private readonly utcOffsetMin: number,
     glucose: number,
+    /** Longest signal-loss gap, minutes (sensor-session.ts); unlimited by default. */
+    private readonly maxGapMin = Number.POSITIVE_INFINITY,
   ) {
     this.interstitial = glucose;
   }
@@ -70,7 +72,7 @@ export class Cgm {
   /** Inserts a sensor at `t`; `ageMin` > 0 starts one already that old (for the first day). */
   insert(t: number, ageMin = 0): void {
     const start = t - ageMin * MS_PER_MINUTE;
-    this.session = planSession(this.rng, start, this.utcOffsetMin);
+    this.session = planSession(this.rng, start, this.utcOffsetMin, this.maxGapMin);
     this.endedAt = null;
     this.gain = this.rng.around(1, 0.06, 0.85, 1.15);
     this.bias = this.rng.normal(0, 5);

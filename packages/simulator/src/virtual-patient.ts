@@ -27,6 +27,12 @@ export interface VirtualPatientOptions {
   from: number;
   /** Minutes the model runs before `from` without keeping records; default 720. */
   runInMinutes?: number;
+  /**
+   * Longest signal-loss gap of the sensor, minutes; unlimited (up to 150) by default. A patient
+   * watched live, like the demo's, keeps short gaps: a sensor that shows "signal lost" for two
+   * hours looks like a portal that stopped.
+   */
+  maxSignalLossMin?: number;
 }
 
 /** True basal requirement per minute of the day, U/min: the standard pattern's mean, the dawn rise. */
@@ -87,6 +93,7 @@ export class VirtualPatient {
       profile.serials.pdm,
       profile.utcOffsetMin,
       body.glucose,
+      options.maxSignalLossMin,
     );
     this.pump = new Pump(profile, this.settings, this.sink);
     this.patch = new Patch(profile, this.pump, this.sink, root.fork('patch'));

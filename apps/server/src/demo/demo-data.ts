@@ -1,13 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { createVirtualPatient, randomProfile } from '@cgm/simulator';
+import { createVirtualPatient, randomProfile, type VirtualPatient } from '@cgm/simulator';
 import type { DeviceRecord } from '@cgm/contract';
 import type { AppContext } from '../context';
 import { devices } from '../db/schema';
 import { newId, newToken, sha256 } from '../lib/crypto';
 import { latestGlucose } from '../patient-data';
 import { createIngestService } from '../modules/ingest/ingest.service';
-import type { DemoState } from './seed-demo';
+import { LIVE_SIGNAL_LOSS_MAX_MIN, type DemoState } from './seed-demo';
 
 /**
  * The demo patient's devices stream live while the server runs: the same virtual patient as the
@@ -23,22 +23,33 @@ export async function startDemoStream(
   const { patientId, seed } = state.live;
   const device = await demoDevice(ctx, patientId);
   const ingest = createIngestService(ctx);
-  const patient = createVirtualPatient(randomProfile(seed), { from: state.from });
+  const patient = createVirtualPatient(randomProfile(seed), {
+    from: state.from,
+    maxSignalLossMin: LIVE_SIGNAL_LOSS_MAX_MIN,
+  });
   const lastStored = await latestGlucose(ctx.db, patientId);
   // Catch up from the last stored reading (a device app backfills after being offline).
   const resumeFrom = (lastStored?.time ?? state.from) - 3600_000;
-  let backlog: DeviceRecord[] = patient
-    .advanceTo(ctx.clock.now().getTime())
-    .filter((r) => r.time >= resumeFrom);
+  let backlog = await catchUp(patient, ctx.clock.now().getTime(), resumeFrom);
   let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
+  let running: Promise<void> | null = null;
+  const send = async () => {
     backlog = backlog.concat(patient.advanceTo(ctx.clock.now().getTime()));
     while (backlog.length && !stopped) {
       const part = backlog.slice(0, 5000);
       await ingest.ingest(device, part);
       backlog = backlog.slice(part.length);
     }
+  };
+  // One batch at a time: a minute's batch that is still being stored (the demo's other patients
+  // fill the embedded database meanwhile) is not joined by the next, which would send the same
+  // records twice and then cut the backlog twice, dropping records never sent.
+  const tick = async () => {
+    if (stopped || running) return;
+    running = send().finally(() => {
+      running = null;
+    });
+    await running;
   };
   await tick().catch((err: unknown) => log.error({ err }, 'demo stream'));
   const timer = setInterval(
@@ -50,6 +61,21 @@ export async function startDemoStream(
     stopped = true;
     clearInterval(timer);
   };
+}
+
+/**
+ * The virtual patient run from the history's start to now (90 days: a second or more of CPU),
+ * a day at a time with a turn of the event loop between days, so requests are answered meanwhile.
+ * Keeps only the records from `keepFrom`.
+ */
+async function catchUp(patient: VirtualPatient, now: number, keepFrom: number): Promise<DeviceRecord[]> {
+  const kept: DeviceRecord[] = [];
+  while (patient.time < now) {
+    const day = patient.advanceTo(Math.min(now, patient.time + 86_400_000));
+    for (const r of day) if (r.time >= keepFrom) kept.push(r);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return kept;
 }
 
 /** The demo patient's patch app, registered once. */

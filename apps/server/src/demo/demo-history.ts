@@ -1,20 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRecord } from '@cgm/contract';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { appState } from '../db/schema';
 import { appendRecords } from '../patient-data';
-import { demoState, type DemoState } from './seed-demo';
+import { demoState, LIVE_SIGNAL_LOSS_MAX_MIN, type DemoState } from './seed-demo';
+import { startHistoryGenerator } from './history-generator';
 
-// Small parts: a request's query waits for at most one part on the embedded database, which runs
-// on the server's thread (2,000 records took about 0.5 s on a busy 2-core machine; 500 about 0.1 s).
-const PART = 500;
+// Parts: a request's query waits for at most one part on the embedded database, which runs on the
+// server's thread. Each part's transaction costs about as much again as 1,500 records, so small
+// parts made the demo 2.4 times slower (500: 110 ms a part, 22 s a patient; 3,000: 250 ms a part,
+// 8.6 s a patient, on this 2-core machine at load 20; about a quarter of that when it is quiet).
+const PART = 3000;
 const DAY = 86_400_000;
 
 /** The demo patients whose whole history is stored, of all of them (the login screen shows it). */
@@ -39,37 +36,80 @@ export async function seedDemoHistories(
   ctx: AppContext,
   state: DemoState,
   log: FastifyBaseLogger,
-  only: 'live' | 'all' = 'all',
+  opts: {
+    /** Only the live patient's history (tests). */
+    liveOnly?: boolean;
+    /** Once the live patient's history is stored (or was already): its devices start streaming. */
+    afterLive?: () => Promise<void>;
+  } = {},
 ): Promise<void> {
   const now = ctx.clock.now().getTime();
   const done = new Set((await demoState(ctx.db))?.complete ?? []);
-  const queue = only === 'live' ? [state.live] : [state.live, ...state.patients];
-  for (const [i, p] of queue.entries()) {
-    if (done.has(p.patientId)) continue;
-    const started = Date.now();
-    // The HCP's patients uploaded until a few hours or days ago, as real patients do; their
-    // history's upload is dated at its last reading, not at the moment the demo was made.
-    const until = i === 0 ? now : Math.max(state.from + DAY, now - ((p.seed * 7919) % 72) * 3600_000);
-    const records = await generateInWorker(p.seed, state.from, (until - state.from) / DAY);
-    const out = await appendRecords(
-      { ...ctx, clock: { now: () => new Date(until) } },
-      {
-        patientId: p.patientId,
-        source: 'realtime',
-        records,
-        label: 'demo history',
-        commitEvery: PART,
-        alsoInTransaction: (tx) => markComplete(tx, p.patientId),
-      },
-    );
-    // The embedded database's log would otherwise grow by about 60 MB a patient until the next
-    // minute's checkpoint (db/client.ts).
-    if (ctx.database.driver === 'pglite') await ctx.database.exec('CHECKPOINT');
-    log.info(
-      { patient: p.patientId, stored: out.stored, ms: Date.now() - started },
-      `demo data ${i + 1}/${queue.length} stored`,
-    );
+  const all = opts.liveOnly ? [state.live] : [state.live, ...state.patients];
+  const queue = all
+    .map((p, i) => ({ ...p, number: i + 1, until: historyEnd(state, p.seed, i === 0, now) }))
+    .filter((p) => !done.has(p.patientId));
+  if (done.has(state.live.patientId)) await opts.afterLive?.();
+  if (!queue.length) return;
+  const generator = startHistoryGenerator();
+  const generate = (p: (typeof queue)[number]) => {
+    const records = generator.generate({
+      seed: p.seed,
+      from: state.from,
+      days: (p.until - state.from) / DAY,
+      maxSignalLossMin: p.patientId === state.live.patientId ? LIVE_SIGNAL_LOSS_MAX_MIN : undefined,
+    });
+    records.catch(() => undefined); // awaited below; an error stops the loop before then
+    return records;
+  };
+  try {
+    let next = generate(queue[0]!);
+    for (const [i, p] of queue.entries()) {
+      const started = Date.now();
+      const records = await next;
+      const generatedMs = Date.now() - started;
+      // The next patient is generated on the worker's core while this one is stored on ours.
+      if (queue[i + 1]) next = generate(queue[i + 1]!);
+      const out = await appendRecords(
+        { ...ctx, clock: { now: () => new Date(p.until) } },
+        {
+          patientId: p.patientId,
+          source: 'realtime',
+          records,
+          label: 'demo history',
+          commitEvery: PART,
+          alsoInTransaction: (tx) => markComplete(tx, p.patientId),
+        },
+      );
+      // The embedded database's log would otherwise grow by about 60 MB a patient until the next
+      // minute's checkpoint (db/client.ts).
+      const checkpointFrom = Date.now();
+      if (ctx.database.driver === 'pglite') await ctx.database.exec('CHECKPOINT');
+      const checkpointMs = Date.now() - checkpointFrom;
+      log.info(
+        {
+          patient: p.patientId,
+          stored: out.stored,
+          waitedMs: generatedMs,
+          checkpointMs,
+          ms: Date.now() - started,
+        },
+        `demo data ${p.number}/${all.length} stored`,
+      );
+      if (p.patientId === state.live.patientId) await opts.afterLive?.();
+    }
+  } finally {
+    await generator.close();
   }
+}
+
+/**
+ * The live patient's history reaches now. The HCP's patients uploaded until a few hours or days
+ * ago, as real patients do; their history's upload is dated at its last reading, not at the
+ * moment the demo was made.
+ */
+function historyEnd(state: DemoState, seed: number, live: boolean, now: number): number {
+  return live ? now : Math.max(state.from + DAY, now - ((seed * 7919) % 72) * 3600_000);
 }
 
 /** In the transaction of a patient's last part: the patient's history is whole. */
@@ -81,35 +121,4 @@ async function markComplete(tx: Db, patientId: string): Promise<void> {
         coalesce(${appState.value}->'complete', '[]'::jsonb) || to_jsonb(${patientId}::text))`,
     })
     .where(eq(appState.key, 'demo'));
-}
-
-/** tsx's ESM register function, by its package's exports (a worker's eval script has no base path). */
-function tsxLoader(): string {
-  const pkgPath = createRequire(import.meta.url).resolve('tsx/package.json');
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return pathToFileURL(join(dirname(pkgPath), pkg.exports['./esm/api']!.import.default)).href;
-}
-
-/**
- * 90 days of a virtual patient take a second or two of CPU: generated in a worker thread so the
- * server's event loop keeps answering (the first start's HCP login took 5 s while it ran inline).
- * The worker is TypeScript, so it registers the same loader the server runs under.
- */
-function generateInWorker(seed: number, from: number, days: number): Promise<DeviceRecord[]> {
-  const loader = tsxLoader();
-  const script = new URL('./demo-history.worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { seed, from, days } });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (records: DeviceRecord[]) => {
-      resolve(records);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`demo history worker stopped with code ${code}`));
-    });
-  });
 }

@@ -75,12 +75,9 @@ describe('demo seeding (first start on an empty database)', () => {
 
   it('stores simulated history that the carer can watch on the monitor', async () => {
     const state = (await demoState(t.ctx.db))!;
-    await seedDemoHistories(
-      t.ctx,
-      { ...state, from: t.clock.now().getTime() - 86400_000 },
-      t.app.log,
-      'live',
-    );
+    await seedDemoHistories(t.ctx, { ...state, from: t.clock.now().getTime() - 86400_000 }, t.app.log, {
+      liveOnly: true,
+    });
     const stored = await readGlucoseRecords(t.ctx.db, state.live.patientId, 0, 4e12);
     expect(stored.length).toBeGreaterThan(600);
     const carer = (

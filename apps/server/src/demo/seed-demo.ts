@@ -72,6 +72,14 @@ export interface DemoState {
 const DEMO_DAYS = 90;
 
 /**
+ * The live demo patient's sensor loses its signal for at most this long (minutes): it shows
+ * "signal lost" for a few minutes now and then, as sensors do, but never for hours in front of
+ * someone trying the portal. Its history and its stream are simulated with the same limit, so the
+ * stream continues the history exactly.
+ */
+export const LIVE_SIGNAL_LOSS_MAX_MIN = 20;
+
+/**
  * First start on an empty embedded database: the demo accounts (spec roles P, M, D, clinic, super
  * admin), the carer and the HCP following the demo patient with the patient's consent, and about
  * twenty simulated patients in the HCP's care. Never runs on a database that has users. Their data
