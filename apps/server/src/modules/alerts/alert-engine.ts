@@ -7,7 +7,7 @@ import {
   type FollowerAlertState,
 } from '@cgm/domain';
 import type { AppContext } from '../../context';
-import { latestGlucose, readGlucoseRecords } from '../../patient-data';
+import { latestGlucose, readDataOptions, readGlucoseRecords, sourceFilter } from '../../patient-data';
 import { followersWhoMayBeAlerted } from '../../policy/patient-data';
 import type { AlertsRepository, Episode } from './alerts.repository';
 import type { AlertSenders } from './alert-senders';
@@ -44,11 +44,15 @@ export function minuteOfDayIn(timeMs: number, timeZone: string): number {
 
 export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, senders: AlertSenders) {
   async function inputOf(patientId: string, now: number): Promise<AlertInput> {
+    // The patient's data options decide which source counts, as on the monitor and the reports: an
+    // uploader's readings do not raise (or end) an alert where the patient chose the realtime app.
+    const options = await readDataOptions(ctx.db, patientId);
+    const sensor = sourceFilter(options, 'cgms');
     const [records, latest, sessions, pumpAlarms] = await Promise.all([
-      readGlucoseRecords(ctx.db, patientId, now - READ_BACK_MS, now + 1),
-      latestGlucose(ctx.db, patientId, null, now),
-      repo.openSessions(patientId),
-      repo.recentPumpAlarms(patientId, now - PUMP_ALARM_MAX_AGE_MS),
+      readGlucoseRecords(ctx.db, patientId, now - READ_BACK_MS, now + 1, sensor),
+      latestGlucose(ctx.db, patientId, sensor, now),
+      repo.openSessions(patientId, options),
+      repo.recentPumpAlarms(patientId, now - PUMP_ALARM_MAX_AGE_MS, options),
     ]);
     return {
       now,

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { newId } from '../../lib/crypto';
+import { sourcePredicate, type OptionRange } from '../../patient-data';
 
 // SQL of the follower alerts. Claims are conditional updates: of several processes evaluating the
 // same change, exactly one sees its claim succeed and sends (issue 16 "evaluated once").
@@ -94,11 +95,19 @@ export function createAlertsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async openSessions(patientId: string) {
+    /** Expiry of the open sensor and patch, each of the source the data options let count. */
+    async openSessions(patientId: string, options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(deviceSessions)
-        .where(and(eq(deviceSessions.patientId, patientId), isNull(deviceSessions.endedAt)))
+        .where(
+          and(
+            eq(deviceSessions.patientId, patientId),
+            isNull(deviceSessions.endedAt),
+            sql`((${deviceSessions.kind} = 'sensor' and ${sourcePredicate(options, 'cgms', 'started_at')})
+              or (${deviceSessions.kind} = 'patch' and ${sourcePredicate(options, 'pump', 'started_at')}))`,
+          ),
+        )
         .orderBy(desc(deviceSessions.startedAt));
       const end = (kind: 'sensor' | 'patch') => {
         const s = rows.find((r) => r.kind === kind);
@@ -107,7 +116,7 @@ export function createAlertsRepository(db: Db) {
       return { sensorExpiresAt: end('sensor'), patchExpiresAt: end('patch') };
     },
 
-    async recentPumpAlarms(patientId: string, since: number) {
+    async recentPumpAlarms(patientId: string, since: number, options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(alarms)
@@ -116,6 +125,7 @@ export function createAlertsRepository(db: Db) {
             eq(alarms.patientId, patientId),
             eq(alarms.deviceSource, 'pump'),
             gte(alarms.time, new Date(since)),
+            sourcePredicate(options, 'pump', 'time'),
           ),
         );
       return rows.map((r) => ({
