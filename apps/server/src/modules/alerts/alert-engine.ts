@@ -157,8 +157,9 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
   /** Raises and repeats logged without any delivery (a process stopped in between): at least once. */
   async function redeliver(): Promise<void> {
     const now = ctx.clock.now().getTime();
-    // Older than a minute, so a delivery under way in another process is not doubled.
-    for (const row of await repo.undelivered(new Date(now - 30 * MIN), new Date(now - MIN))) {
+    // Claimed long enough ago that a delivery under way in another process is not doubled.
+    const before = new Date(now - ctx.config.ALERT_REDELIVER_AFTER_MS);
+    for (const row of await repo.undelivered(new Date(now - 30 * MIN), before)) {
       const e = await repo.episode(row.episode_id);
       if (!e || e.endedAt) continue;
       const allowed = await followersWhoMayBeAlerted(ctx.db, row.patient_id, [row.follower_id]);

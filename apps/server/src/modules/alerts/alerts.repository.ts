@@ -284,12 +284,17 @@ export function createAlertsRepository(db: Db) {
         .limit(500);
     },
 
-    /** Raises and repeats of the last minutes with no delivery row: a process stopped in between. */
+    /**
+     * Raises and repeats whose delivery never finished: a process stopped in between. A delivery has
+     * finished when its push went out or its e-mail step was logged (senders log the in-app row
+     * first, so that row alone proves nothing).
+     */
     async undelivered(since: Date, before: Date) {
       const res = await db.execute(sql`select l.id, l.patient_id, l.episode_id, l.follower_id from alert_log l
         where l.action in ('raise', 'repeat') and l.at >= ${since} and l.at < ${before}
           and not exists (select 1 from alert_log d where d.action = 'deliver' and d.episode_id = l.episode_id
-            and d.follower_id = l.follower_id and d.at >= l.at)`);
+            and d.follower_id = l.follower_id and d.at >= l.at
+            and (d.channel = 'email' or (d.channel = 'push' and d.outcome = 'sent')))`);
       return ((res as { rows?: unknown[] }).rows ?? []) as Array<{
         id: number;
         patient_id: string;
