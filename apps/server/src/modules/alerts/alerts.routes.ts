@@ -49,8 +49,15 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
   let timer: NodeJS.Timeout | null = null;
   if (sweepMs > 0) {
     app.addHook('onReady', async () => {
+      // A round that outlasts the interval is not joined by a second one running beside it.
+      let sweeping = false;
       timer = setInterval(() => {
-        engine.sweep().catch((err: unknown) => app.log.error({ err }, 'alert sweep failed'));
+        if (sweeping) return;
+        sweeping = true;
+        engine
+          .sweep()
+          .catch((err: unknown) => app.log.error({ err }, 'alert sweep failed'))
+          .finally(() => (sweeping = false));
       }, sweepMs);
       timer.unref();
     });
