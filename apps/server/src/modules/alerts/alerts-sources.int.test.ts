@@ -31,6 +31,8 @@ const chooseSensorSource = async (option: 'daopapp' | 'pdm') => {
     body: { options: [{ option, cgms: [{ start: T0 - 24 * 60 * MIN, end: null }], pump: [] }] },
   });
   expect(res.status).toBe(200);
+  // The change is heard on the bus ('access') and evaluated at once, without waiting for the timer.
+  await t.app.alertEngine.idle();
 };
 
 beforeAll(async () => {
@@ -60,14 +62,12 @@ describe('alerts and the data options', () => {
 
   it('raise the alert once the patient chooses the source those readings came from', async () => {
     await chooseSensorSource('daopapp');
-    await t.app.alertEngine.sweep();
     expect(await active()).toEqual([expect.objectContaining({ kind: 'urgentLow', value: 50 })]);
   });
 
   it('end the alert when the options stop counting the readings that raised it', async () => {
-    await chooseSensorSource('pdm');
     t.clock.set(new Date(T0 + 11 * MIN));
-    await t.app.alertEngine.sweep();
+    await chooseSensorSource('pdm');
     expect((await active()).map((a) => a.kind)).not.toContain('urgentLow');
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AlertCondition, AlertSettings, FollowerAlertState } from '@cgm/domain';
 import type { Db } from '../../db/client';
 import {
@@ -22,6 +22,23 @@ const HOUR = 3_600_000;
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
 
 export type Episode = typeof alertEpisodes.$inferSelect;
+
+interface LogEntry {
+  patientId: string;
+  episodeId: string | null;
+  followerId: string | null;
+  at: Date;
+  action: string;
+  channel?: string | null;
+  outcome?: string | null;
+  detail?: string | null;
+}
+const logRow = (entry: LogEntry) => ({
+  ...entry,
+  channel: entry.channel ?? null,
+  outcome: entry.outcome ?? null,
+  detail: entry.detail ?? null,
+});
 
 export function createAlertsRepository(db: Db) {
   return {
@@ -225,22 +242,13 @@ export function createAlertsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async log(entry: {
-      patientId: string;
-      episodeId: string | null;
-      followerId: string | null;
-      at: Date;
-      action: string;
-      channel?: string | null;
-      outcome?: string | null;
-      detail?: string | null;
-    }) {
-      await db.insert(alertLog).values({
-        ...entry,
-        channel: entry.channel ?? null,
-        outcome: entry.outcome ?? null,
-        detail: entry.detail ?? null,
-      });
+    async log(entry: LogEntry) {
+      await db.insert(alertLog).values(logRow(entry));
+    },
+
+    /** Several rows in one statement, in order. */
+    async logMany(entries: LogEntry[]) {
+      await db.insert(alertLog).values(entries.map(logRow));
     },
 
     async episode(id: string) {
@@ -274,14 +282,14 @@ export function createAlertsRepository(db: Db) {
         .where(and(eq(alertFollowerState.followerId, followerId), isNull(alertEpisodes.endedAt)));
     },
 
-    async history(patientId: string, since: Date) {
+    async history(patientId: string, since: Date, until: Date) {
       return db
         .select({ l: alertLog, kind: alertEpisodes.kind, value: alertEpisodes.value })
         .from(alertLog)
         .innerJoin(alertEpisodes, eq(alertEpisodes.id, alertLog.episodeId))
-        .where(and(eq(alertLog.patientId, patientId), gte(alertLog.at, since)))
+        .where(and(eq(alertLog.patientId, patientId), gte(alertLog.at, since), lt(alertLog.at, until)))
         .orderBy(desc(alertLog.at), desc(alertLog.id))
-        .limit(500);
+        .limit(2000);
     },
 
     /**
