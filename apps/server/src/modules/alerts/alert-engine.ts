@@ -31,6 +31,8 @@ const MIN = 60_000;
 const SWEEP_CONCURRENCY = 4;
 /** The timer looks at every watched patient at least this often. */
 const FULL_CHECK_MS = 5 * MIN;
+/** Full checks per timer round at most (the rest wait for the next rounds). */
+const FULL_CHECKS_PER_ROUND = 250;
 /** Readings read for the rate of change and the level (the rate uses 15 minutes of them). */
 const READ_BACK_MS = 45 * MIN;
 
@@ -205,10 +207,18 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
   /** The timer's round: every watched patient (no data, expiry, repeats), then lost deliveries. */
   async function sweep(): Promise<void> {
     const t = ctx.clock.now().getTime();
-    const patients = (await repo.watchedPatients()).filter((id) => {
+    // Patients whose next timed condition may have come (or unknown here) first; then, a bounded
+    // number per round, the oldest of the full checks, so a round stays short and a no-data alert
+    // is never queued behind them.
+    const due: string[] = [];
+    const stale: Array<{ id: string; checkedAt: number }> = [];
+    for (const id of await repo.watchedPatients()) {
       const q = quiet.get(id);
-      return !q || q.until <= t || t - q.checkedAt >= FULL_CHECK_MS;
-    });
+      if (!q || q.until <= t) due.push(id);
+      else if (t - q.checkedAt >= FULL_CHECK_MS) stale.push({ id, checkedAt: q.checkedAt });
+    }
+    stale.sort((a, b) => a.checkedAt - b.checkedAt);
+    const patients = [...due, ...stale.slice(0, FULL_CHECKS_PER_ROUND).map((x) => x.id)];
     // A few patients at a time: a round over thousands must end well within the no-data target
     // (60 s), and most of an evaluation is waiting on the database.
     let next = 0;

@@ -287,7 +287,17 @@ export function createAlertsRepository(db: Db) {
         .select({ l: alertLog, kind: alertEpisodes.kind, value: alertEpisodes.value })
         .from(alertLog)
         .innerJoin(alertEpisodes, eq(alertEpisodes.id, alertLog.episodeId))
-        .where(and(eq(alertLog.patientId, patientId), gte(alertLog.at, since), lt(alertLog.at, until)))
+        .where(
+          and(
+            eq(alertLog.patientId, patientId),
+            gte(alertLog.at, since),
+            lt(alertLog.at, until),
+            // The end of a condition nobody was alerted to (switched off for every follower, or
+            // snoozed or quiet throughout) is not history anyone saw.
+            sql`not (${alertLog.action} = 'end' and not exists (select 1 from alert_log r
+              where r.episode_id = ${alertLog.episodeId} and r.action = 'raise'))`,
+          ),
+        )
         .orderBy(desc(alertLog.at), desc(alertLog.id))
         .limit(2000);
     },
