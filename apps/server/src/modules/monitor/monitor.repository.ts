@@ -5,7 +5,6 @@ import {
   basalSegments,
   bgReadings,
   boluses,
-  dataOptions,
   deviceSessions,
   deviceStatus,
   profiles,
