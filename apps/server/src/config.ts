@@ -77,6 +77,17 @@ const envSchema = z.object({
    * (tests drive it themselves).
    */
   ALERT_SWEEP_MS: z.coerce.number().int().min(0).max(60_000).default(20_000),
+  /**
+   * How long after an alert was claimed for sending, with its delivery never finished (the process
+   * stopped in between), another process's timer sends it again. Longer than a delivery takes (the
+   * push request's 10 s timeout), so a delivery under way is not doubled.
+   */
+  ALERT_REDELIVER_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(30 * 60_000)
+    .default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {

@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
 import { createUser } from './cli/create-user';
@@ -12,54 +9,14 @@ import { newId, newToken, sha256 } from './lib/crypto';
 import { withDatabase } from './test/global-setup';
 import { TEST_PASSWORD } from './test/people';
 import { PG_TEMPLATE_DB } from './test/test-db';
-import { freePort } from './test/free-port';
+import { adminSql, startServer, stopServer, type ServerProcess } from './test/server-process';
 
 // Past one machine (issue 21): two server processes on one PostgreSQL, as behind a load balancer.
 // A device uploads to one; a follower waiting on each is answered within a second, and each
 // process then serves the reading. Runs on the PostgreSQL pass only.
 const url = process.env.TEST_DATABASE_URL;
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-async function startServer(databaseUrl: string): Promise<{ base: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, proc };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill('SIGKILL');
-  throw new Error('server did not start');
-}
+const admin = (statement: string) => adminSql(url!, statement);
 
 const post = async (base: string, path: string, body: unknown, token?: string) => {
   const res = await fetch(`${base}${path}`, {
@@ -72,7 +29,7 @@ const post = async (base: string, path: string, body: unknown, token?: string) =
 
 describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   const name = `cgm_test_${randomBytes(6).toString('hex')}`;
-  const servers: Array<{ base: string; proc: ChildProcess }> = [];
+  const servers: ServerProcess[] = [];
   let patientId = '';
   let deviceToken = '';
 
@@ -116,10 +73,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const s of servers) s.proc.kill('SIGTERM');
-    await Promise.all(
-      servers.map((s) => (s.proc.exitCode === null ? new Promise((r) => s.proc.once('exit', r)) : null)),
-    );
+    await Promise.all(servers.map((s) => stopServer(s)));
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }, 60_000);
 

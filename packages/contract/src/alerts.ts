@@ -6,6 +6,7 @@ import { ALERT_KINDS, ALERT_LIMITS, OPTIONAL_ALERT_KINDS } from '@cgm/domain';
 // web app converts to and from the follower's unit); times epoch ms.
 
 const minuteOfDay = z.number().int().min(0).max(1439);
+const epochMsQuery = z.coerce.number().int().min(0).max(4_102_444_800_000);
 
 export const alertSettingsBody = z.object({
   enabled: z.object(
@@ -68,6 +69,25 @@ export const alertHistoryEntry = z.object({
   value: z.number().nullable(),
 });
 export type AlertHistoryEntry = z.infer<typeof alertHistoryEntry>;
+/**
+ * Query of the alert history: a range [from_ms, to_ms) of at most 92 days (the alerts report's
+ * 90 local days, give or take the offset); both or neither (then the last 30 days).
+ */
+export const alertHistoryQuery = z
+  .object({ from_ms: epochMsQuery.optional(), to_ms: epochMsQuery.optional() })
+  .refine((q) => (q.from_ms === undefined) === (q.to_ms === undefined), {
+    message: 'messages.endBeforeStart',
+    path: ['to_ms'],
+  })
+  .refine((q) => q.from_ms === undefined || q.to_ms === undefined || q.from_ms < q.to_ms, {
+    message: 'messages.endBeforeStart',
+    path: ['to_ms'],
+  })
+  .refine((q) => q.from_ms === undefined || q.to_ms === undefined || q.to_ms - q.from_ms <= 92 * 86_400_000, {
+    message: 'messages.moreThan90Days',
+    path: ['from_ms'],
+  });
+export type AlertHistoryQuery = z.infer<typeof alertHistoryQuery>;
 export const alertHistoryResponse = z.object({ error: z.literal(0), entries: z.array(alertHistoryEntry) });
 
 export const alertFollowersResponse = z.object({

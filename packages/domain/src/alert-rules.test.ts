@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertConditions, type AlertInput } from './alert-rules';
+import { alertConditions, nextTimedCondition, type AlertInput } from './alert-rules';
 import { alertStep, snoozeUntil, type FollowerAlertState } from './alert-delivery';
 import {
   alertSettingsProblems,
@@ -245,5 +245,51 @@ describe('alert settings', () => {
       true,
       false,
     ]);
+  });
+});
+
+describe('nextTimedCondition (when the timer must look again at a patient with no open alert)', () => {
+  const eager = { ...s, noDataMinutes: 10 };
+  it.each([
+    ['no reading ever, no devices', input({ readings: [], lastReadingTime: null }), [s], null],
+    [
+      'the no-data threshold of the most eager follower, 1 ms after it',
+      input(),
+      [s, eager],
+      NOW + 10 * MIN + 1,
+    ],
+    ['no followers: no no-data threshold', input(), [], null],
+    [
+      'the next sensor expiry threshold ahead (6 h, 2 h, 30 min before its end)',
+      input({ readings: [], lastReadingTime: null, sensorExpiresAt: NOW + 3 * 60 * MIN }),
+      [s],
+      NOW + 60 * MIN,
+    ],
+    [
+      'the patch threshold (1 h before) when it comes first',
+      input({ lastReadingTime: NOW, patchExpiresAt: NOW + 70 * MIN }),
+      [s],
+      NOW + 10 * MIN,
+    ],
+    [
+      'a reading stamped ahead of now',
+      input({ readings: [{ time: NOW + 2 * MIN, mgdl: 50 }] }),
+      [s],
+      NOW + 2 * MIN,
+    ],
+  ] as const)('%s', (_, i, settings, expected) => {
+    expect(nextTimedCondition(i, settings)).toBe(expected);
+  });
+
+  it('is never later than the moment a no-data or expiry condition starts', () => {
+    const i = input({ sensorExpiresAt: NOW + 7 * 60 * MIN });
+    const next = nextTimedCondition(i, [s])!;
+    expect(alertConditions({ ...i, now: next - 1 }, s).map((c) => c.kind)).not.toContain('noData');
+    expect(alertConditions({ ...i, now: next }, s).map((c) => c.kind)).toContain('noData');
+    const late = { ...i, lastReadingTime: NOW + 6 * 60 * MIN, readings: [] };
+    const expiry = nextTimedCondition(late, [s])!;
+    expect(expiry).toBe(NOW + 60 * MIN);
+    expect(alertConditions({ ...late, now: expiry - 1 }, s).map((c) => c.kind)).not.toContain('sensorExpiry');
+    expect(alertConditions({ ...late, now: expiry }, s).map((c) => c.kind)).toContain('sensorExpiry');
   });
 });

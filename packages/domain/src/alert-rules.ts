@@ -8,7 +8,12 @@ import {
   type AlertKind,
   type AlertSettings,
 } from './alert-settings';
-import { patchExpiryAlert, sensorExpiryAlert } from './device-status';
+import {
+  PATCH_EXPIRY_ALERT_MINUTES,
+  patchExpiryAlert,
+  SENSOR_EXPIRY_ALERT_MINUTES,
+  sensorExpiryAlert,
+} from './device-status';
 import { isInvalidReading } from './glucose-line';
 import { glucoseRateOfChange, type RateReading } from './glucose-rate';
 
@@ -109,4 +114,29 @@ export function alertConditions(input: AlertInput, s: AlertSettings): AlertCondi
     out.push(cond(kind, `alarm:${a.id}`, null));
   }
   return out;
+}
+
+/**
+ * The earliest time after `input.now` at which a condition could start for any of the followers
+ * (`settings`) without new data: the most eager follower's no-data threshold, the next expiry
+ * threshold of the open sensor or patch, a reading or alarm stamped ahead of now. Null when none
+ * can. A timer may leave a patient with no open alert alone until then: new data is evaluated as
+ * it arrives, and open alerts (repeats, snoozes, quiet hours) are always looked at.
+ */
+export function nextTimedCondition(input: AlertInput, settings: readonly AlertSettings[]): number | null {
+  const candidates: number[] = [];
+  const last = input.lastReadingTime;
+  if (last !== null && settings.length) {
+    const eagerest = Math.min(...settings.map((s) => s.noDataMinutes));
+    candidates.push(last + eagerest * 60_000 + 1);
+  }
+  const thresholds = (expiresAt: number | null, minutes: readonly number[]) => {
+    if (expiresAt !== null) for (const m of minutes) candidates.push(expiresAt - m * 60_000);
+  };
+  thresholds(input.sensorExpiresAt, SENSOR_EXPIRY_ALERT_MINUTES);
+  thresholds(input.patchExpiresAt, PATCH_EXPIRY_ALERT_MINUTES);
+  for (const r of input.readings) candidates.push(r.time);
+  for (const a of input.pumpAlarms) candidates.push(a.time);
+  const ahead = candidates.filter((t) => t > input.now);
+  return ahead.length ? Math.min(...ahead) : null;
 }

@@ -6,7 +6,8 @@ import type { SQL } from 'drizzle-orm';
  * across processes and restarts without a counter of its own).
  */
 /** 'data': new readings are durable. 'access': who may see the patient changed (a follower was
- *  removed or stopped following), so waiting polls re-check their consent at once. */
+ *  removed or stopped following), so waiting polls re-check their consent at once, or which of the
+ *  patient's data counts changed (data options), so the follower alerts look again. */
 export type LiveKind = 'data' | 'access';
 export type LiveListener = (eventNo: number, kind: LiveKind) => void;
 

@@ -26,7 +26,7 @@ import { intervalOfClass, sourcesByNo } from './sources';
 // reads the hour blocks through these functions, so de-duplication, C/CX, the source filter of
 // the patient's data options and each source's sampling interval mean the same everywhere.
 
-/** Keeps a record by its time and source (data options, reports/source-filter.ts); null keeps all. */
+/** Keeps a record by its time and source (data options, source-filter.ts); null keeps all. */
 export type RecordFilter = ((time: number, uploaded: boolean) => boolean) | null;
 
 /** A patient's sensor glucose over a range, column-wise (epoch ms UTC, mg/dL, offsets in minutes). */

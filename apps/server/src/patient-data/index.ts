@@ -48,3 +48,4 @@ export {
   type Quality,
 } from './glucose-block';
 export { decodeFlaggedSg, type FlaggedSg } from './glucose-flagged';
+export { readDataOptions, sourceFilter, sourcePredicate, type OptionRange } from './source-filter';

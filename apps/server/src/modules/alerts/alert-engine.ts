@@ -1,13 +1,21 @@
 import {
   alertConditions,
   alertStep,
+  nextTimedCondition,
   PUMP_ALARM_MAX_AGE_MS,
   type AlertCondition,
   type AlertInput,
+  type AlertSettings,
   type FollowerAlertState,
 } from '@cgm/domain';
 import type { AppContext } from '../../context';
-import { latestGlucose, readGlucoseRecords } from '../../patient-data';
+import {
+  latestGlucose,
+  readDataOptions,
+  readGlucoseRecords,
+  sourceFilter,
+  type OptionRange,
+} from '../../patient-data';
 import { followersWhoMayBeAlerted } from '../../policy/patient-data';
 import type { AlertsRepository, Episode } from './alerts.repository';
 import type { AlertSenders } from './alert-senders';
@@ -19,6 +27,12 @@ import type { AlertSenders } from './alert-senders';
 // claimed by a conditional update first, so each is sent once.
 
 const MIN = 60_000;
+/** Patients evaluated side by side by the timer's round. */
+const SWEEP_CONCURRENCY = 4;
+/** The timer looks at every watched patient at least this often. */
+const FULL_CHECK_MS = 5 * MIN;
+/** Full checks per timer round at most (the rest wait for the next rounds). */
+const FULL_CHECKS_PER_ROUND = 250;
 /** Readings read for the rate of change and the level (the rate uses 15 minutes of them). */
 const READ_BACK_MS = 45 * MIN;
 
@@ -43,12 +57,15 @@ export function minuteOfDayIn(timeMs: number, timeZone: string): number {
 }
 
 export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, senders: AlertSenders) {
-  async function inputOf(patientId: string, now: number): Promise<AlertInput> {
+  async function inputOf(patientId: string, now: number, options: OptionRange[]): Promise<AlertInput> {
+    // The patient's data options decide which source counts, as on the monitor and the reports: an
+    // uploader's readings do not raise (or end) an alert where the patient chose the realtime app.
+    const sensor = sourceFilter(options, 'cgms');
     const [records, latest, sessions, pumpAlarms] = await Promise.all([
-      readGlucoseRecords(ctx.db, patientId, now - READ_BACK_MS, now + 1),
-      latestGlucose(ctx.db, patientId, null, now),
-      repo.openSessions(patientId),
-      repo.recentPumpAlarms(patientId, now - PUMP_ALARM_MAX_AGE_MS),
+      readGlucoseRecords(ctx.db, patientId, now - READ_BACK_MS, now + 1, sensor),
+      latestGlucose(ctx.db, patientId, sensor, now),
+      repo.openSessions(patientId, options),
+      repo.recentPumpAlarms(patientId, now - PUMP_ALARM_MAX_AGE_MS, options),
     ]);
     return {
       now,
@@ -68,11 +85,47 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
     }
   }
 
+  /** Claims one follower's send of one condition, logs it and delivers it; nothing when not due. */
+  async function sendIfDue(
+    patientId: string,
+    patientName: string,
+    f: { followerId: string; settings: AlertSettings },
+    c: AlertCondition,
+    e: Episode,
+    read: FollowerAlertState | null,
+    now: Date,
+  ): Promise<void> {
+    const t = now.getTime();
+    const state: FollowerAlertState = {
+      raisedAt: read?.raisedAt ?? null,
+      lastSentAt: read?.lastSentAt ?? null,
+      snoozedUntil: read?.snoozedUntil ?? null,
+      acknowledgedAt: e.acknowledgedAt?.getTime() ?? null,
+    };
+    const step = alertStep(c, state, f.settings, t, minuteOfDayIn(t, f.settings.timeZone));
+    if (!step.send) return;
+    if (!(await repo.claimSend(e.id, f.followerId, state.lastSentAt, step.kind === 'raise', now))) return;
+    await repo.log({ patientId, episodeId: e.id, followerId: f.followerId, at: now, action: step.kind });
+    await senders.deliver(f.followerId, {
+      patientId,
+      patientName,
+      episodeId: e.id,
+      kind: c.kind,
+      urgent: c.urgent,
+      value: c.value,
+    });
+  }
+
   async function evaluateNow(patientId: string): Promise<void> {
     const now = ctx.clock.now();
     const t = now.getTime();
+    // One small statement first: most changes are of patients nobody asked to be alerted about.
     if (!(await repo.anythingToEvaluate(patientId))) return;
-    const subscribers = await repo.subscribers(patientId);
+    const [subscribers, open, options] = await Promise.all([
+      repo.subscribers(patientId),
+      repo.openEpisodes(patientId),
+      readDataOptions(ctx.db, patientId),
+    ]);
     // Consent is asked at every evaluation: a follower whose connection ended is alerted no more.
     const allowed = await followersWhoMayBeAlerted(
       ctx.db,
@@ -80,46 +133,54 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
       subscribers.map((s) => s.followerId),
     );
     const followers = subscribers.filter((s) => allowed.has(s.followerId));
-    const open = await repo.openEpisodes(patientId);
-    if (!followers.length && !open.length) return;
-    const input = await inputOf(patientId, t);
+    if (!followers.length && !open.length) {
+      quiet.set(patientId, { until: Infinity, checkedAt: t });
+      return;
+    }
+    const input = await inputOf(patientId, t, options);
     const perFollower = followers.map((f) => ({ ...f, conditions: alertConditions(input, f.settings) }));
     const holding = new Map<string, AlertCondition>();
     for (const f of perFollower) for (const c of f.conditions) holding.set(keyOf(c), c);
     await endGone(patientId, open, new Set(holding.keys()), now);
-    if (!holding.size) return;
-
-    const episodes = new Map<string, Episode>();
-    for (const [key, c] of holding) episodes.set(key, await repo.openEpisode(patientId, c, now));
-    const states = await repo.followerStates([...episodes.values()].map((e) => e.id));
-    const patientName = (await repo.names([patientId])).get(patientId) ?? '';
-
-    for (const f of perFollower) {
-      for (const c of f.conditions) {
-        const e = episodes.get(keyOf(c))!;
-        const read = states.get(`${e.id}|${f.followerId}`) ?? null;
-        const state: FollowerAlertState = {
-          raisedAt: read?.raisedAt ?? null,
-          lastSentAt: read?.lastSentAt ?? null,
-          snoozedUntil: read?.snoozedUntil ?? null,
-          acknowledgedAt: e.acknowledgedAt?.getTime() ?? null,
-        };
-        const step = alertStep(c, state, f.settings, t, minuteOfDayIn(t, f.settings.timeZone));
-        if (!step.send) continue;
-        if (!(await repo.claimSend(e.id, f.followerId, state.lastSentAt, step.kind === 'raise', now)))
-          continue;
-        await repo.log({ patientId, episodeId: e.id, followerId: f.followerId, at: now, action: step.kind });
-        await senders.deliver(f.followerId, {
-          patientId,
-          patientName,
-          episodeId: e.id,
-          kind: c.kind,
-          urgent: c.urgent,
-          value: c.value,
-        });
-      }
+    if (!holding.size) {
+      const next = nextTimedCondition(
+        input,
+        followers.map((f) => f.settings),
+      );
+      quiet.set(patientId, { until: next ?? Infinity, checkedAt: t });
+      return;
     }
+    quiet.delete(patientId);
+
+    const [opened, names] = await Promise.all([
+      Promise.all(
+        [...holding].map(async ([key, c]) => [key, await repo.openEpisode(patientId, c, now)] as const),
+      ),
+      repo.names([patientId]),
+    ]);
+    const episodes = new Map(opened);
+    const states = await repo.followerStates([...episodes.values()].map((e) => e.id));
+    const patientName = names.get(patientId) ?? '';
+    // Followers are alerted side by side: one slow push service does not hold up the others.
+    await Promise.all(
+      perFollower.flatMap((f) =>
+        f.conditions.map((c) => {
+          const e = episodes.get(keyOf(c))!;
+          const read = states.get(`${e.id}|${f.followerId}`) ?? null;
+          return sendIfDue(patientId, patientName, f, c, e, read, now);
+        }),
+      ),
+    );
   }
+
+  /**
+   * Patients with no alert standing after their last evaluation here, and when a condition could
+   * next start without new data (the domain's nextTimedCondition): the timer leaves them alone till
+   * then. New data is evaluated as it arrives (every process hears every change), settings changes
+   * evaluate at once, and each patient is looked at in full every FULL_CHECK_MS whatever the cache
+   * says (a change this process did not hear of, such as a connection accepted again).
+   */
+  const quiet = new Map<string, { until: number; checkedAt: number }>();
 
   // One evaluation of a patient at a time in this process; a change that arrives meanwhile is
   // evaluated once more after it (never skipped, never run twice in parallel here).
@@ -147,15 +208,35 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
 
   /** The timer's round: every watched patient (no data, expiry, repeats), then lost deliveries. */
   async function sweep(): Promise<void> {
-    for (const patientId of await repo.watchedPatients()) await evaluate(patientId);
+    const t = ctx.clock.now().getTime();
+    // Patients whose next timed condition may have come (or unknown here) first; then, a bounded
+    // number per round, the oldest of the full checks, so a round stays short and a no-data alert
+    // is never queued behind them.
+    const due: string[] = [];
+    const stale: Array<{ id: string; checkedAt: number }> = [];
+    for (const id of await repo.watchedPatients()) {
+      const q = quiet.get(id);
+      if (!q || q.until <= t) due.push(id);
+      else if (t - q.checkedAt >= FULL_CHECK_MS) stale.push({ id, checkedAt: q.checkedAt });
+    }
+    stale.sort((a, b) => a.checkedAt - b.checkedAt);
+    const patients = [...due, ...stale.slice(0, FULL_CHECKS_PER_ROUND).map((x) => x.id)];
+    // A few patients at a time: a round over thousands must end well within the no-data target
+    // (60 s), and most of an evaluation is waiting on the database.
+    let next = 0;
+    const worker = async () => {
+      while (next < patients.length) await evaluate(patients[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(SWEEP_CONCURRENCY, patients.length) }, worker));
     await redeliver();
   }
 
   /** Raises and repeats logged without any delivery (a process stopped in between): at least once. */
   async function redeliver(): Promise<void> {
     const now = ctx.clock.now().getTime();
-    // Older than a minute, so a delivery under way in another process is not doubled.
-    for (const row of await repo.undelivered(new Date(now - 30 * MIN), new Date(now - MIN))) {
+    // Claimed long enough ago that a delivery under way in another process is not doubled.
+    const before = new Date(now - ctx.config.ALERT_REDELIVER_AFTER_MS);
+    for (const row of await repo.undelivered(new Date(now - 30 * MIN), before)) {
       const e = await repo.episode(row.episode_id);
       if (!e || e.endedAt) continue;
       const allowed = await followersWhoMayBeAlerted(ctx.db, row.patient_id, [row.follower_id]);

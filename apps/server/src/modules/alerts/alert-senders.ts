@@ -127,18 +127,24 @@ export function createAlertSenders(ctx: AppContext, repo: AlertsRepository) {
     return 'sent';
   }
 
-  /** Push first; e-mail when no browser took it. Logs each attempt. */
+  /**
+   * Push first; e-mail when no browser took it. Logs each attempt, after it (the push goes out
+   * before any write); the in-app row is written with the push row, the banner reading the open
+   * episodes itself.
+   */
   async function deliver(userId: string, m: AlertMessage): Promise<void> {
     const contact = await repo.contactOf(userId);
     const language = contact?.language ?? 'en';
-    const now = () => ctx.clock.now();
+    const at = ctx.clock.now();
     const base = { patientId: m.patientId, episodeId: m.episodeId, followerId: userId };
-    await repo.log({ ...base, at: now(), action: 'deliver', channel: 'inApp', outcome: 'sent' });
     const pushed = await push(userId, language, m);
-    await repo.log({ ...base, at: now(), action: 'deliver', channel: 'push', outcome: pushed });
+    await repo.logMany([
+      { ...base, at, action: 'deliver', channel: 'inApp', outcome: 'sent' },
+      { ...base, at: ctx.clock.now(), action: 'deliver', channel: 'push', outcome: pushed },
+    ]);
     if (pushed !== 'sent') {
       const mailed = await email(userId, m);
-      await repo.log({ ...base, at: now(), action: 'deliver', channel: 'email', outcome: mailed });
+      await repo.log({ ...base, at: ctx.clock.now(), action: 'deliver', channel: 'email', outcome: mailed });
     }
   }
 

@@ -164,6 +164,33 @@ describe('an urgent low', () => {
   });
 });
 
+describe('the alert history of a range (the alerts report’s)', () => {
+  it('lists only what happened in [from_ms, to_ms), and refuses a range it cannot serve', async () => {
+    type History = { entries: Array<{ at: number; action: string }> };
+    const of = (query: string) =>
+      t.call<History>('GET', `${API.alertHistory(p.ids.patient)}?${query}`, { token: p.tokens.hcp });
+    const all = await of('');
+    const raised = all.body.entries.filter((e) => e.action === 'raise').map((e) => e.at);
+    expect(raised).toContain(T0);
+    const window = await of(`from_ms=${T0 + MIN}&to_ms=${T0 + 46 * MIN}`);
+    expect(window.status).toBe(200);
+    expect(window.body.entries.length).toBeGreaterThan(0);
+    expect(window.body.entries.every((e) => e.at >= T0 + MIN && e.at < T0 + 46 * MIN)).toBe(true);
+    expect(window.body.entries.length).toBeLessThan(all.body.entries.length);
+    expect((await of(`from_ms=${T0}&to_ms=${T0 + 93 * 86_400_000}`)).status).toBe(400);
+    expect((await of(`from_ms=${T0}&to_ms=${T0 - 1}`)).status).toBe(400);
+    expect((await of(`from_ms=${T0}`)).status).toBe(400);
+    const stranger = await t.call(
+      'GET',
+      `${API.alertHistory(p.ids.patient)}?from_ms=${T0}&to_ms=${T0 + MIN}`,
+      {
+        token: p.tokens.stranger,
+      },
+    );
+    expect(stranger.status).toBe(403);
+  });
+});
+
 describe('no data', () => {
   it('is raised by the timer once the follower’s delay has passed', async () => {
     t.clock.set(new Date(T0 + 47 * MIN + 20 * MIN));

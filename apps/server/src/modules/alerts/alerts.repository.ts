@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AlertCondition, AlertSettings, FollowerAlertState } from '@cgm/domain';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { newId } from '../../lib/crypto';
+import { sourcePredicate, type OptionRange } from '../../patient-data';
 
 // SQL of the follower alerts. Claims are conditional updates: of several processes evaluating the
 // same change, exactly one sees its claim succeed and sends (issue 16 "evaluated once").
@@ -22,6 +23,23 @@ const HOUR = 3_600_000;
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
 
 export type Episode = typeof alertEpisodes.$inferSelect;
+
+interface LogEntry {
+  patientId: string;
+  episodeId: string | null;
+  followerId: string | null;
+  at: Date;
+  action: string;
+  channel?: string | null;
+  outcome?: string | null;
+  detail?: string | null;
+}
+const logRow = (entry: LogEntry) => ({
+  ...entry,
+  channel: entry.channel ?? null,
+  outcome: entry.outcome ?? null,
+  detail: entry.detail ?? null,
+});
 
 export function createAlertsRepository(db: Db) {
   return {
@@ -108,11 +126,19 @@ export function createAlertsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async openSessions(patientId: string) {
+    /** Expiry of the open sensor and patch, each of the source the data options let count. */
+    async openSessions(patientId: string, options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(deviceSessions)
-        .where(and(eq(deviceSessions.patientId, patientId), isNull(deviceSessions.endedAt)))
+        .where(
+          and(
+            eq(deviceSessions.patientId, patientId),
+            isNull(deviceSessions.endedAt),
+            sql`((${deviceSessions.kind} = 'sensor' and ${sourcePredicate(options, 'cgms', 'started_at')})
+              or (${deviceSessions.kind} = 'patch' and ${sourcePredicate(options, 'pump', 'started_at')}))`,
+          ),
+        )
         .orderBy(desc(deviceSessions.startedAt));
       const end = (kind: 'sensor' | 'patch') => {
         const s = rows.find((r) => r.kind === kind);
@@ -121,7 +147,7 @@ export function createAlertsRepository(db: Db) {
       return { sensorExpiresAt: end('sensor'), patchExpiresAt: end('patch') };
     },
 
-    async recentPumpAlarms(patientId: string, since: number) {
+    async recentPumpAlarms(patientId: string, since: number, options: readonly OptionRange[]) {
       const rows = await db
         .select()
         .from(alarms)
@@ -130,6 +156,7 @@ export function createAlertsRepository(db: Db) {
             eq(alarms.patientId, patientId),
             eq(alarms.deviceSource, 'pump'),
             gte(alarms.time, new Date(since)),
+            sourcePredicate(options, 'pump', 'time'),
           ),
         );
       return rows.map((r) => ({
@@ -229,22 +256,13 @@ export function createAlertsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async log(entry: {
-      patientId: string;
-      episodeId: string | null;
-      followerId: string | null;
-      at: Date;
-      action: string;
-      channel?: string | null;
-      outcome?: string | null;
-      detail?: string | null;
-    }) {
-      await db.insert(alertLog).values({
-        ...entry,
-        channel: entry.channel ?? null,
-        outcome: entry.outcome ?? null,
-        detail: entry.detail ?? null,
-      });
+    async log(entry: LogEntry) {
+      await db.insert(alertLog).values(logRow(entry));
+    },
+
+    /** Several rows in one statement, in order. */
+    async logMany(entries: LogEntry[]) {
+      await db.insert(alertLog).values(entries.map(logRow));
     },
 
     async episode(id: string) {
@@ -278,22 +296,37 @@ export function createAlertsRepository(db: Db) {
         .where(and(eq(alertFollowerState.followerId, followerId), isNull(alertEpisodes.endedAt)));
     },
 
-    async history(patientId: string, since: Date) {
+    async history(patientId: string, since: Date, until: Date) {
       return db
         .select({ l: alertLog, kind: alertEpisodes.kind, value: alertEpisodes.value })
         .from(alertLog)
         .innerJoin(alertEpisodes, eq(alertEpisodes.id, alertLog.episodeId))
-        .where(and(eq(alertLog.patientId, patientId), gte(alertLog.at, since)))
+        .where(
+          and(
+            eq(alertLog.patientId, patientId),
+            gte(alertLog.at, since),
+            lt(alertLog.at, until),
+            // The end of a condition nobody was alerted to (switched off for every follower, or
+            // snoozed or quiet throughout) is not history anyone saw.
+            sql`not (${alertLog.action} = 'end' and not exists (select 1 from alert_log r
+              where r.episode_id = ${alertLog.episodeId} and r.action = 'raise'))`,
+          ),
+        )
         .orderBy(desc(alertLog.at), desc(alertLog.id))
-        .limit(500);
+        .limit(2000);
     },
 
-    /** Raises and repeats of the last minutes with no delivery row: a process stopped in between. */
+    /**
+     * Raises and repeats whose delivery never finished: a process stopped in between. A delivery has
+     * finished when its push went out or its e-mail step was logged (senders log the in-app row
+     * first, so that row alone proves nothing).
+     */
     async undelivered(since: Date, before: Date) {
       const res = await db.execute(sql`select l.id, l.patient_id, l.episode_id, l.follower_id from alert_log l
         where l.action in ('raise', 'repeat') and l.at >= ${since} and l.at < ${before}
           and not exists (select 1 from alert_log d where d.action = 'deliver' and d.episode_id = l.episode_id
-            and d.follower_id = l.follower_id and d.at >= l.at)`);
+            and d.follower_id = l.follower_id and d.at >= l.at
+            and (d.channel = 'email' or (d.channel = 'push' and d.outcome = 'sent')))`);
       return ((res as { rows?: unknown[] }).rows ?? []) as Array<{
         id: number;
         patient_id: string;

@@ -10,6 +10,7 @@ import {
   alertActionRequest,
   alertFollowerStopRequest,
   alertFollowersResponse,
+  alertHistoryQuery,
   alertHistoryResponse,
   alertSettingsRequest,
   alertSettingsResponse,
@@ -39,9 +40,9 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
   const alerts = createAlertsService(ctx, repo, engine);
   app.decorate('alertEngine', engine);
 
-  // Every "patient data changed" event is evaluated; failures are logged, never thrown at the bus.
-  const stop = ctx.bus.subscribeAll((patientId, _eventNo, kind) => {
-    if (kind !== 'data') return;
+  // Every "patient data changed" event is evaluated, and every change of who may see the patient
+  // or of which data counts ('access'); failures are logged, never thrown at the bus.
+  const stop = ctx.bus.subscribeAll((patientId) => {
     engine.evaluate(patientId).catch((err: unknown) => app.log.error({ err }, 'alert evaluation failed'));
   });
   // The no-data alert must go out within 60 s of its threshold: the timer runs every 20 s by default.
@@ -49,8 +50,15 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
   let timer: NodeJS.Timeout | null = null;
   if (sweepMs > 0) {
     app.addHook('onReady', async () => {
+      // A round that outlasts the interval is not joined by a second one running beside it.
+      let sweeping = false;
       timer = setInterval(() => {
-        engine.sweep().catch((err: unknown) => app.log.error({ err }, 'alert sweep failed'));
+        if (sweeping) return;
+        sweeping = true;
+        engine
+          .sweep()
+          .catch((err: unknown) => app.log.error({ err }, 'alert sweep failed'))
+          .finally(() => (sweeping = false));
       }, sweepMs);
       timer.unref();
     });
@@ -150,12 +158,17 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Alerts, acknowledgements and delivery attempts of the last 30 days',
+        summary:
+          'Alerts, acknowledgements and delivery attempts of [from_ms, to_ms) (≤ 92 days), else of the last 30 days',
         params,
+        querystring: alertHistoryQuery,
         response: { 200: alertHistoryResponse, ...refusals },
       },
     },
-    async (req) => ({ error: 0 as const, entries: await alerts.history(requireActor(req), req.params.id) }),
+    async (req) => ({
+      error: 0 as const,
+      entries: await alerts.history(requireActor(req), req.params.id, req.query),
+    }),
   );
 
   r.post(

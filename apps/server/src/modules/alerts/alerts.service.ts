@@ -7,7 +7,7 @@ import {
   type AlertKind,
   type AlertSettings,
 } from '@cgm/domain';
-import type { ActiveAlert, AlertHistoryEntry, alertSettingsBody } from '@cgm/contract';
+import type { ActiveAlert, AlertHistoryEntry, AlertHistoryQuery, alertSettingsBody } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
@@ -146,11 +146,20 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
       }));
     },
 
-    /** Every alert, acknowledgement, snooze and delivery attempt of the last 30 days. */
-    async history(actor: Actor, patientId: string): Promise<AlertHistoryEntry[]> {
+    /**
+     * Every alert, acknowledgement, snooze and delivery attempt of the range (the alerts report's),
+     * else of the last 30 days; newest first.
+     */
+    async history(
+      actor: Actor,
+      patientId: string,
+      range: AlertHistoryQuery = {},
+    ): Promise<AlertHistoryEntry[]> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
-      const since = new Date(ctx.clock.now().getTime() - HISTORY_DAYS * 86_400_000);
-      const rows = await repo.history(patientId, since);
+      const now = ctx.clock.now().getTime();
+      const since = new Date(range.from_ms ?? now - HISTORY_DAYS * 86_400_000);
+      const until = new Date(range.to_ms ?? now + 1);
+      const rows = await repo.history(patientId, since, until);
       const names = await repo.names([
         ...new Set(rows.flatMap((r) => (r.l.followerId ? [r.l.followerId] : []))),
       ]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
 import { API } from '@cgm/contract';
@@ -8,6 +8,7 @@ import { defaultAlertSettings } from '@cgm/domain';
 import { alertLog, pushSubscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, registerDevice, type People } from '../../test/people';
+import { decryptWebPush } from '../../test/web-push-decrypt';
 
 // Protocol test (issue 16): a loopback push service receives the server's Web Push message and
 // decrypts it as a browser would, with the subscription's own keys (RFC 8291 aes128gcm, RFC 8188),
@@ -20,36 +21,6 @@ interface Received {
 }
 
 const b64url = (b: Buffer) => b.toString('base64url');
-const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
-
-/** The user agent's side of RFC 8291: the plaintext of an aes128gcm message. */
-function decrypt(body: Buffer, uaPrivate: ReturnType<typeof createECDH>, authSecret: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const rs = body.readUInt32BE(16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  const ciphertext = body.subarray(21 + idlen);
-  expect(rs).toBeGreaterThanOrEqual(ciphertext.length);
-  const ecdhSecret = uaPrivate.computeSecret(asPublic);
-  const uaPublic = uaPrivate.getPublicKey();
-  const prkKey = hmac(authSecret, ecdhSecret);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic, Buffer.from([1])]);
-  const ikm = hmac(prkKey, keyInfo);
-  const prk = hmac(salt, ikm);
-  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
-  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([
-    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
-    decipher.final(),
-  ]);
-  // The last record ends with the delimiter 0x02 and optional zero padding.
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end--;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
 
 /** Checks the VAPID JWT's ES256 signature with the key `k` the header names; returns its claims. */
 function vapidClaims(authorization: string): { claims: Record<string, unknown>; key: string } {
@@ -129,7 +100,7 @@ describe('Web Push delivery', () => {
     expect(msg.headers['content-encoding']).toBe('aes128gcm');
     expect(msg.headers['urgency']).toBe('high');
     expect(Number(msg.headers['ttl'])).toBeGreaterThan(0);
-    const payload = JSON.parse(decrypt(msg.body, ua, authSecret)) as Record<string, unknown>;
+    const payload = JSON.parse(decryptWebPush(msg.body, ua, authSecret)) as Record<string, unknown>;
     expect(payload).toMatchObject({
       patientId: p.ids.patient,
       urgent: true,

@@ -5,14 +5,13 @@ import {
   basalSegments,
   bgReadings,
   boluses,
-  dataOptions,
   deviceSessions,
   deviceStatus,
   profiles,
   uploads,
 } from '../../db/schema';
 import { decodeFlaggedSg, latestGlucose, readGlucoseBlocks } from '../../patient-data';
-import { sourceFilter, sourcePredicate, type OptionRange } from '../reports/source-filter';
+import { readDataOptions, sourceFilter, sourcePredicate, type OptionRange } from '../../patient-data';
 
 type Kind = OptionRange['kind'];
 
@@ -27,13 +26,7 @@ export function createMonitorRepository(db: Db) {
     sourcePredicate(options, kind, time);
   return {
     async options(patientId: string): Promise<OptionRange[]> {
-      const rows = await db.select().from(dataOptions).where(eq(dataOptions.patientId, patientId));
-      return rows.map((r) => ({
-        option: r.option,
-        kind: r.kind,
-        start: r.startsAt.getTime(),
-        end: r.endsAt?.getTime() ?? null,
-      }));
+      return readDataOptions(db, patientId);
     },
 
     async patientName(patientId: string) {

@@ -9,7 +9,7 @@ import { appendRecords, removeGlucose, storeRecords } from '../../patient-data';
 import { decodeBlock, type SgBlockRecord as SgBlockRecordLike } from '../../patient-data/glucose-block';
 import { countsOfDay } from '../../patient-data/glucose-counts';
 import { createReportsRepository } from './reports.repository';
-import { sourceFilter, type OptionRange } from './source-filter';
+import { sourceFilter, type OptionRange } from '../../patient-data';
 
 // The reports read sensor glucose from hour blocks (patient-data, migration 0011) and basal from
 // day blocks that a trigger keeps (migration 0005). Whatever is written, rewritten or deleted, and

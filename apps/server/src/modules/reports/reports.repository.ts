@@ -5,7 +5,7 @@ import { readDayBlocks } from '../readings/day-blocks';
 import { decodeGlucose, readGlucoseBlocks } from '../../patient-data';
 import { countLocalDays, lastOffsetOf } from './local-day-counts';
 import { decodeBasal, decodeFlaggedSg, type BasalColumns, type FlaggedSg } from './packed';
-import { sourceFilter, sourcePredicate, type OptionRange } from './source-filter';
+import { sourceFilter, sourcePredicate, type OptionRange } from '../../patient-data';
 
 /** What every report needs to know about the patient before reading data. */
 export interface PatientContext {

@@ -3,7 +3,6 @@ import {
   API,
   activeAlertsResponse,
   alertFollowersResponse,
-  alertHistoryResponse,
   alertSettingsResponse,
   ok,
   pushKeyResponse,
@@ -11,6 +10,8 @@ import {
 } from '@cgm/contract';
 import type { z } from 'zod';
 import { api, unwrap } from '../../api/api';
+
+export { useAlertHistory } from '../../api/alert-history';
 
 // The calls of the follower alerts (issue 16).
 
@@ -51,14 +52,6 @@ export function useAlertFollowers(uid: string, enabled: boolean) {
     queryFn: async ({ signal }) =>
       unwrap(await api.get(API.alertFollowers(uid), alertFollowersResponse, { signal })).followers,
     enabled,
-  });
-}
-
-export function useAlertHistory(uid: string) {
-  return useQuery({
-    queryKey: alertKeys.history(uid),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get(API.alertHistory(uid), alertHistoryResponse, { signal })).entries,
   });
 }
 

@@ -8,6 +8,7 @@ import { sessionStore } from '../../lib/storage';
 import { useSession } from '../../app/session-state';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
+import { AlertHistoryTable } from '../../components/alert-history-table';
 import { formatDateTime } from '../../i18n/format-time';
 import {
   alertKeys,
@@ -58,7 +59,7 @@ function PushSection() {
     <section className="alerts-section" aria-labelledby="alerts-push">
       <h2 id="alerts-push">{t('alerts.push.title')}</h2>
       {state && <p>{t(`alerts.push.${state}`)}</p>}
-      {state === 'off' && (
+      {(state === 'off' || state === 'refused') && (
         <div>
           <button type="button" className="btn btn--primary" onClick={() => void enablePush().then(setState)}>
             {t('alerts.push.enable')}
@@ -146,30 +147,7 @@ function HistorySection({ uid }: { uid: string }) {
       ) : q.data.length === 0 ? (
         <p className="muted">{t('alerts.history.none')}</p>
       ) : (
-        <table className="alert-history">
-          <thead>
-            <tr>
-              <th scope="col">{t('alerts.history.time')}</th>
-              <th scope="col">{t('alerts.history.alert')}</th>
-              <th scope="col">{t('alerts.history.what')}</th>
-              <th scope="col">{t('alerts.history.who')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data.map((e, i) => (
-              <tr key={`${e.at}-${i}`}>
-                <td>{formatDateTime(e.at, i18n.language)}</td>
-                <td>{t(`alerts.kind.${e.kind}`)}</td>
-                <td>
-                  {t(`alerts.history.action.${e.action}`)}
-                  {e.channel &&
-                    ` · ${t(`alerts.history.channel.${e.channel}`)}: ${t(`alerts.history.outcome.${e.outcome ?? 'none'}`)}`}
-                </td>
-                <td>{e.follower ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AlertHistoryTable entries={q.data} timeOf={(ms) => formatDateTime(ms, i18n.language)} />
       )}
     </section>
   );

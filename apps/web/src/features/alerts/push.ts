@@ -4,7 +4,11 @@ import { getPushKey, savePushSubscription } from './alerts-api';
 // subscription the server sends to. Browsers without these (or a denied permission) keep the
 // in-app banner and the e-mail fallback.
 
-export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+/**
+ * 'refused': permission granted, but the browser's push service would not subscribe (offline, or
+ * blocked): said plainly, with the banner and e-mail still working.
+ */
+export type PushState = 'unsupported' | 'denied' | 'off' | 'on' | 'refused';
 
 export function pushSupported(): boolean {
   return (
@@ -44,12 +48,18 @@ export async function enablePush(): Promise<PushState> {
   await navigator.serviceWorker.ready;
   const key = await getPushKey();
   if (!key.ok) return 'off';
-  const sub =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(key.data.publicKey),
-    }));
+  let sub: PushSubscription;
+  try {
+    sub =
+      (await reg.pushManager.getSubscription()) ??
+      (await reg.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(key.data.publicKey),
+      }));
+  } catch {
+    // The push service refused (Chromium says "push service error" when it cannot reach it).
+    return 'refused';
+  }
   const json = sub.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return 'off';
   const saved = await savePushSubscription(json.endpoint, json.keys.p256dh, json.keys.auth);

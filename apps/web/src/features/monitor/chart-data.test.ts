@@ -205,6 +205,51 @@ describe('buildChartModel', () => {
     expect(m.summary.autoModePercent).toBeCloseTo((100 * 12) / 180);
   });
 
+  it('breaks a basal step across its gap by the glucose line rule, whatever other series put inside it', () => {
+    // uPlot 1.6's findGaps, as above: a run of nulls is a gap from the x before it to the x after it.
+    const gapsOf = (xs: number[], ys: Cell[]) => {
+      const gaps: Array<[number, number]> = [];
+      for (let i = 0; i < xs.length; i++) {
+        if (ys[i] !== null) continue;
+        const fr = i;
+        while (i + 1 < xs.length && ys[i + 1] === null) i++;
+        gaps.push([xs[Math.max(0, fr - 1)]!, xs[Math.min(xs.length - 1, i + 1)]!]);
+      }
+      return gaps;
+    };
+    const m = buildChartModel(
+      chart({
+        basal: [
+          [T0, 'BAS', 30, 0.8, 0.4, 0, 'PB:1', null],
+          // A temp basal, a bolus and a reading inside the scheduled basal's 40-minute gap.
+          [T0 + 35 * MIN, 'BART', 20, 0.4, 0.13, 0, 'PB:2', null],
+          [T0 + 70 * MIN, 'BAS', 30, 1.0, 0.5, 0, 'PB:3', null],
+        ],
+        bolus: [[T0 + 40 * MIN, 'NB', 1]],
+        sg: [[T0 + 45 * MIN, 120, null]],
+      }),
+      mg,
+      w,
+    );
+    const x = m.columns[0] as number[];
+    const basal = m.columns[SERIES.basal]!;
+    x.forEach((t, i) => {
+      if (t > T0 + 30 * MIN && t < T0 + 70 * MIN) expect(basal[i], `at +${(t - T0) / MIN} min`).toBeNull();
+    });
+    expect(gapsOf(x, basal)).toEqual([[T0 + 30 * MIN, T0 + 70 * MIN]]);
+    expect(pointsOf(m, SERIES.basal).filter(([, v]) => v !== null)).toEqual([
+      [T0, 0.8],
+      [T0 + 30 * MIN, 0.8],
+      [T0 + 70 * MIN, 1],
+      [T0 + 100 * MIN, 1],
+    ]);
+    // The temp basal in the gap keeps its own step.
+    expect(pointsOf(m, SERIES.tempBasal)).toEqual([
+      [T0 + 35 * MIN, 0.4],
+      [T0 + 55 * MIN, 0.4],
+    ]);
+  });
+
   it('takes the basal axis maximum from the steps of spec §9', () => {
     const m = buildChartModel(chart({ basal: [[T0, 'BAS', 60, 2.4, 2.4, 0, 'PB:7', null]] }), mg, w);
     expect(m.basalMax).toBe(5);

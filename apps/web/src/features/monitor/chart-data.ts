@@ -160,11 +160,18 @@ function basalSegments(chart: ChartData, w: ChartWindow, points: Points): Segmen
 
 /**
  * Step points of each basal series: a value at each segment's start; where the next segment of the
- * same series does not follow on, the value again at the end and a break just after it.
+ * same series does not follow on, the value again at the end and a break after it. Returns the gaps
+ * of each series, to be broken by the glucose line's rule (`breakGaps`): a lone null just after the
+ * end is narrower than a pixel, and uPlot would draw the step on across the gap.
  */
-function addSteps(points: Points, segments: Segment[], suspendLevel: number): void {
+function addSteps(
+  points: Points,
+  segments: Segment[],
+  suspendLevel: number,
+): Map<SeriesId, Array<[number, number]>> {
   const bySeries = new Map<SeriesId, Segment[]>();
   for (const s of segments) bySeries.set(s.series, [...(bySeries.get(s.series) ?? []), s]);
+  const gaps = new Map<SeriesId, Array<[number, number]>>();
   for (const [series, list] of bySeries) {
     list.forEach((s, i) => {
       const level = series === 'suspend' ? suspendLevel : s.rate;
@@ -172,9 +179,13 @@ function addSteps(points: Points, segments: Segment[], suspendLevel: number): vo
       const next = list[i + 1];
       if (next && next.from <= s.to) return;
       put(points, series, s.to, level);
-      if (next && next.from > s.to + 1) put(points, series, s.to + 1, null);
+      if (next && next.from > s.to + 1) {
+        put(points, series, s.to + 1, null);
+        gaps.set(series, [...(gaps.get(series) ?? []), [s.to, next.from]]);
+      }
     });
   }
+  return gaps;
 }
 
 function autoModePercent(segments: Segment[], w: ChartWindow): number {
@@ -210,7 +221,7 @@ export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartW
   const segments = basalSegments(chart, w, points);
   const rates = segments.filter((s) => s.series !== 'suspend').map((s) => s.rate);
   const basalMax = basalAxisMax(Math.max(0, ...rates));
-  addSteps(points, segments, basalMax * 0.04);
+  const stepGaps = addSteps(points, segments, basalMax * 0.04);
 
   const boluses: BolusMark[] = chart.bolus
     .filter(([t]) => t >= w.from && t <= w.to)
@@ -238,7 +249,8 @@ export function buildChartModel(chart: ChartData, prefs: GlucosePrefs, w: ChartW
   for (const id of SERIES_IDS) {
     const m = points.get(id);
     const column = time.map((x) => m?.get(x));
-    columns.push(id === 'sg' ? breakGaps(column, time, glucoseBreaks) : column);
+    const gaps = id === 'sg' ? glucoseBreaks : stepGaps.get(id);
+    columns.push(gaps ? breakGaps(column, time, gaps) : column);
   }
 
   const glucose = glucoseSummary(chart, prefs, w);

@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { CategoryBars } from '../../../charts/category-bars';
 import { useAlertsReport } from '../reports-api';
+import { FollowerAlerts } from './follower-alerts';
 import { Loadable, ReportSection } from './loadable';
 import type { ReportViewProps } from './types';
 
-/** chart7, the alerts report: alarms and alerts of the sensor and pump, counted and listed (≤ 90 days). */
+/**
+ * chart7, the alerts report: alarms and alerts of the sensor and pump, counted and listed (≤ 90 days),
+ * and beside them the alerts sent to the patient's followers in the same range.
+ */
 export function AlertsReport({ ctx, range }: ReportViewProps) {
   const { t } = useTranslation();
   const q = useAlertsReport(ctx.uid, range);
@@ -13,7 +17,13 @@ export function AlertsReport({ ctx, range }: ReportViewProps) {
   return (
     <Loadable q={q}>
       {(res) => {
-        if (res.alarms.length === 0) return <p className="muted">{t('reports.alerts.none')}</p>;
+        if (res.alarms.length === 0)
+          return (
+            <div className="report report--alerts">
+              <p className="muted">{t('reports.alerts.none')}</p>
+              <FollowerAlerts uid={ctx.uid} report={res} fmt={fmt} />
+            </div>
+          );
         return (
           <div className="report report--alerts">
             <div className="report-grid">
@@ -74,6 +84,7 @@ export function AlertsReport({ ctx, range }: ReportViewProps) {
                 </table>
               </div>
             </ReportSection>
+            <FollowerAlerts uid={ctx.uid} report={res} fmt={fmt} />
           </div>
         );
       }}

@@ -1,4 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { dataOptions } from '../db/schema';
+
+// Which source counts for each device kind and time (the patient's data options). The reports, the
+// monitor and the follower alerts decide by this one rule.
 
 /** A data-option range (spec §3 options, §4 "Data option"), epoch ms; end null = open. */
 export interface OptionRange {
@@ -63,4 +68,15 @@ export function sourceFilter(
     const range = ranges.find((r) => time >= r.start && (r.end === null || time < r.end));
     return range === undefined || (SOURCE_OF[range.option] === 'uploaded') === uploaded;
   };
+}
+
+/** The patient's data-option ranges, as the filters above take them. */
+export async function readDataOptions(db: Db, patientId: string): Promise<OptionRange[]> {
+  const rows = await db.select().from(dataOptions).where(eq(dataOptions.patientId, patientId));
+  return rows.map((r) => ({
+    option: r.option,
+    kind: r.kind,
+    start: r.startsAt.getTime(),
+    end: r.endsAt?.getTime() ?? null,
+  }));
 }
