@@ -6,12 +6,13 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../cli/create-user';
 import { users } from '../../db/schema';
 import { QueueFullError } from '../../lib/work-queue';
+import type * as Crypto from '../../lib/crypto';
 
 // A login storm fills the password checks' waiting room (lib/crypto.ts): the sign-ins beyond it are
 // refused at once, before any database work (issue 15, finding 5: the refusals themselves had kept
 // the server busy). Here the waiting room is full throughout.
 vi.mock('../../lib/crypto', async (original) => ({
-  ...(await original<typeof import('../../lib/crypto')>()),
+  ...(await original<typeof Crypto>()),
   assertHashingRoom: () => {
     throw new QueueFullError(1);
   },
