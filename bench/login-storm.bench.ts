@@ -3,7 +3,8 @@
 // filled Node's thread pool (which also reads the web app's files) and the bundle took 5.8 s
 // instead of 9 ms (finding 5). The hashing queue (apps/server/src/lib/crypto.ts) bounds it: one or
 // two checks at once, the storm's others waiting their turn (a sign-in beyond its waiting room is
-// refused before any database work).
+// refused before any database work), and the web app's files are answered from memory
+// (apps/server/src/http/static-files.ts), never from the disk through that pool.
 //
 // The real server (its HTTP stack, static files, a 14-day daily report of simulated data on the
 // embedded PGlite, the default) listens here; the clients run in processes of their own: the storm
