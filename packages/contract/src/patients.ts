@@ -81,6 +81,11 @@ export const patientsResponse = z.object({
     page: z.number().int(),
     has_next: z.boolean(),
     has_prev: z.boolean(),
+    /**
+     * Clinic login only: how many patients accepted one of the clinic's HCPs but have not allowed
+     * the clinic's desk to read their data (not listed, so the desk knows why they are missing).
+     */
+    awaiting_consent: z.number().int().optional(),
   }),
 });
 export type PatientsResponse = z.infer<typeof patientsResponse>;

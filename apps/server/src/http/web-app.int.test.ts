@@ -81,6 +81,30 @@ describe('the web app files', () => {
   });
 });
 
+describe('the web app files, from memory', () => {
+  // Issue 15, finding 5: a login storm's password hashing fills libuv's thread pool, which reads
+  // files too; the web app's files are read once at start and then answered without the disk.
+  it('still answers a file removed from disk after start, with its type', async () => {
+    rmSync(join(dist, 'favicon.svg'));
+    const res = await get('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+
+  it('takes a refused encoding (q=0) as refused, and answers no path outside the build', async () => {
+    const res = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    // A path that climbs out is the app's index.html (an app path) or nothing, never another file.
+    for (const path of ['/assets/../../etc/passwd', '/assets/%2e%2e/%2e%2e/etc/passwd', '/assets/x.js']) {
+      const res = await get(path, { 'accept-encoding': 'identity' });
+      expect([200, 404]).toContain(res.statusCode);
+      if (res.statusCode === 200) expect(res.body).toBe(html);
+    }
+  });
+});
+
 describe('API answers', () => {
   it('are compressed and never stored', async () => {
     const res = await get('/api/docs/json', { 'accept-encoding': 'br' });

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@cgm/domain';
 import type { Config } from '../config';
+import { loadStaticFiles, sendStaticFile } from './static-files';
 
 /** A year, the longest a cache keeps anything: a content-hashed file never changes under its name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -20,27 +20,25 @@ export function cacheControlOf(dist: string, file: string): string {
   return file.startsWith(`${dist}${sep}assets${sep}`) ? IMMUTABLE : REVALIDATE;
 }
 
-/** The built web app, from the same process; every non-API path falls back to index.html. */
+/**
+ * The built web app, from the same process and from memory (static-files.ts: read once at start;
+ * a new build needs a restart, as before); every non-API path falls back to index.html.
+ */
 export async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const dist = config.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
-  const hasWeb = existsSync(`${dist}/index.html`);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent as they are.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('cache-control', cacheControlOf(dist, file)),
-    });
+  const files = existsSync(`${dist}/index.html`) ? loadStaticFiles(dist, cacheControlOf) : null;
+  if (files) {
+    for (const [path, file] of files) {
+      app.get(path, { schema: { hide: true } }, (req, reply) => sendStaticFile(req, reply, file));
+    }
   } else app.log.warn({ dist }, 'web app not built: run `npm run build`');
+  const index = files?.get('/index.html');
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/') || path === '/healthz' || /\.[a-z0-9]+$/i.test(path);
-    if (!hasWeb || req.method !== 'GET' || isApi) {
+    if (!index || req.method !== 'GET' || isApi) {
       return reply.status(404).send({ error: ErrorCode.NOT_FOUND, message: 'errors.notFound' });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return sendStaticFile(req, reply, index);
   });
 }

@@ -21,11 +21,16 @@ const KEY_LENGTH = 32;
 
 /**
  * Password hashing (128 MiB and a few hundred ms of CPU each) runs on the thread pool that also
- * reads the web app's files: a login storm must not take all of it. At most all cores but one hash
- * at once; a short queue waits its turn; beyond it a sign-in is refused (429) at once, and static
- * files and reports stay fast.
+ * reads files: a login storm must not take all of it. At most all cores but one (one or two) hash at
+ * once; the others wait their turn in order. Waiting costs nothing but the request, so the waiting
+ * room holds a storm's worth (64: about 20 s of checks on a 2-core machine); beyond it a sign-in is
+ * refused (429) at once, before any database work (`assertHashingRoom`), and static files and
+ * reports stay fast.
  */
-const hashing = createWorkQueue(Math.max(1, Math.min(2, availableParallelism() - 1)), 16);
+const hashing = createWorkQueue(Math.max(1, Math.min(2, availableParallelism() - 1)), 64);
+
+/** Throws QueueFullError (429) when a password check now would be refused: check before other work. */
+export const assertHashingRoom = (): void => hashing.assertRoom();
 
 const scryptQueued = (
   password: string,

@@ -23,6 +23,18 @@ describe('createWorkQueue', () => {
     expect(await q.run(job(6))).toBe(6);
   });
 
+  it('says beforehand whether a job would be refused, without taking a place', async () => {
+    const q = createWorkQueue(1, 1);
+    let release = () => {};
+    const first = q.run(() => new Promise<void>((r) => (release = r)));
+    expect(() => q.assertRoom()).not.toThrow();
+    const second = q.run(() => Promise.resolve());
+    expect(() => q.assertRoom()).toThrow(QueueFullError);
+    release();
+    await Promise.all([first, second]);
+    expect(() => q.assertRoom()).not.toThrow();
+  });
+
   it('frees its place when a job fails', async () => {
     const q = createWorkQueue(1, 0);
     await expect(q.run(() => Promise.reject(new Error('no')))).rejects.toThrow('no');

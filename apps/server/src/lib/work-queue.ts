@@ -16,10 +16,18 @@ export function createWorkQueue(concurrency: number, maxWaiting: number, retryAf
     running--;
     waiting.shift()?.();
   };
+  const full = () => running >= concurrency && waiting.length >= maxWaiting;
   return {
+    /**
+     * Refuses at once when a job now would be refused: callers that do other work before their job
+     * (database look-ups before a password check) check first, so a refusal costs nothing.
+     */
+    assertRoom(): void {
+      if (full()) throw new QueueFullError(retryAfterSeconds);
+    },
     async run<T>(job: () => Promise<T>): Promise<T> {
       if (running >= concurrency) {
-        if (waiting.length >= maxWaiting) throw new QueueFullError(retryAfterSeconds);
+        if (full()) throw new QueueFullError(retryAfterSeconds);
         await new Promise<void>((resolve) => waiting.push(resolve));
       }
       running++;

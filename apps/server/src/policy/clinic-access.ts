@@ -68,6 +68,21 @@ export async function clinicReadsPatient(db: Db, clinicLoginId: string, patientI
 }
 
 /**
+ * How many patients accepted one of the clinic's HCPs but have not given (or have revoked) their
+ * consent to its desk: the desk is told the number, never who they are, so it knows why its list is
+ * shorter than its HCPs' (patients connected before consent existed start here: no access until
+ * they allow it on their connections screen).
+ */
+export async function clinicPatientsAwaitingConsent(db: Db, clinicLoginId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(distinct r.patient_id)::int as n
+      from relations r join users p on p.id = r.patient_id and ${readablePatient('p')}
+     where r.state = 'accepted' and r.follower_id in (${clinicHcpIdsOf(clinicLoginId)})
+       and not ${clinicConsentGiven(sql.raw('r.patient_id'), clinicOfLogin(clinicLoginId))}`);
+  return Number(((result as { rows?: Array<{ n: number }> }).rows ?? [])[0]?.n ?? 0);
+}
+
+/**
  * The patients of clinics (for /ClinicalData): per clinic, each patient who accepted one of its
  * HCPs and consents to the clinic, once. `clinicIds` must not be empty.
  */

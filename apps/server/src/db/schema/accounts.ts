@@ -36,6 +36,8 @@ export const users = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     showGlucose: boolean('show_glucose').notNull().default(true),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** The last wrong password counted: older than the window (auth/failed-tries.ts), the count restarts. */
+    failedAttemptAt: ts('failed_attempt_at'),
     lockedUntil: ts('locked_until'),
     termsVersion: text('terms_version'),
     termsAcceptedAt: ts('terms_accepted_at'),
@@ -132,12 +134,16 @@ export const verificationCodes = pgTable(
  * Sign-in tries at user names without an account (migration 0014), counted and locked like an
  * account's so the login answers alike whether the account exists (issue 15, finding 11).
  */
-export const unknownLoginAttempts = pgTable('unknown_login_attempts', {
-  usernameHash: text('username_hash').primaryKey(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  lockedUntil: ts('locked_until'),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const unknownLoginAttempts = pgTable(
+  'unknown_login_attempts',
+  {
+    usernameHash: text('username_hash').primaryKey(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('unknown_login_attempts_updated_idx').on(t.updatedAt)],
+);
 
 /** Mail and SMS: every message is written here first, then delivered (or left for the log). */
 export const outbox = pgTable(

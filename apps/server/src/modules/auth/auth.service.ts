@@ -1,7 +1,7 @@
 import { ErrorCode, normalizeUsername, siteOfCountry } from '@cgm/domain';
 import type { LoginRequest, LoginResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
-import { verifyDecoy, verifyPassword } from '../../lib/crypto';
+import { assertHashingRoom, verifyDecoy, verifyPassword } from '../../lib/crypto';
 import { fail } from '../../http/api-error';
 import type { SessionStore } from './session.store';
 import { createUsersRepository, type UserRow } from './users.repository';
@@ -68,6 +68,8 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
   }
 
   async function login(input: LoginRequest): Promise<LoginResponse> {
+    // In a login storm the password checks' queue may be full: refused before any database work.
+    assertHashingRoom();
     const now = clock.now();
     const username = normalizeUsername(input.username);
     const user = await repo.byUsername(username);

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
+import { failedTryWindowStart } from './failed-tries';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -32,14 +33,19 @@ export function createUsersRepository(db: Db) {
      * the try's number, or null when no try is left (the caller answers 62).
      */
     async claimAttempt(id: string, max: number, now: Date): Promise<number | null> {
+      // A try after the window (failed-tries.ts) restarts the count; one without a time predates it.
+      const stale = or(isNull(users.failedAttemptAt), lte(users.failedAttemptAt, failedTryWindowStart(now)));
       const rows = await db
         .update(users)
-        .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
+        .set({
+          failedAttempts: sql`case when ${stale} then 1 else ${users.failedAttempts} + 1 end`,
+          failedAttemptAt: now,
+        })
         .where(
           and(
             eq(users.id, id),
             or(isNull(users.lockedUntil), lte(users.lockedUntil, now)),
-            lt(users.failedAttempts, max),
+            or(lt(users.failedAttempts, max), stale),
           ),
         )
         .returning({ n: users.failedAttempts });

@@ -107,6 +107,9 @@ describe('access', () => {
       .values([4, 5].map((i) => ({ patientId: ids[names[i]!]!, clinicId, givenAt: new Date() })));
     const res = await list({}, clinic.token);
     expect(namesOf(res.body.patients.items)).toEqual([names[4]]);
+    // The desk is told how many of its HCPs' patients have not allowed it (not who): names[6].
+    expect(res.body.patients.awaiting_consent).toBe(1);
+    expect((await list({}, colleague.token)).body.patients).not.toHaveProperty('awaiting_consent');
   });
 
   it('lists only the accepted patients of the caller', async () => {

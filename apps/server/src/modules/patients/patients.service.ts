@@ -15,6 +15,7 @@ import { countPatients, listPage, type PatientRow } from './patients.repository'
 import { createPatientAccount, type NewPatientInput } from './new-patient';
 import { patientGlucoseUnits } from './patient-units';
 import { deletePatients } from './delete-patients';
+import { clinicPatientsAwaitingConsent } from '../../policy/clinic-access';
 
 /** Time in range is shown over the last 14 days (issue "Clinician work"). */
 export const TIR_DAYS = 14;
@@ -137,6 +138,9 @@ export function createPatientsService(ctx: AppContext) {
       page: q.page,
       has_next: q.page < pages,
       has_prev: q.page > 1,
+      ...(actor.flags.clinicLogin && {
+        awaiting_consent: await clinicPatientsAwaitingConsent(ctx.db, actor.userId),
+      }),
     };
   }
 

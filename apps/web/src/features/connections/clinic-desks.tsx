@@ -44,8 +44,17 @@ export function ClinicDesks({ uid }: { uid: string }) {
   if (!consents.data) return null;
   if (consents.data.length === 0) return <p className="empty-state">{t('clinicConsent.empty')}</p>;
   const name = asking?.clinic.name ?? '';
+  const unanswered = consents.data.filter((c) => !c.given);
   return (
-    <>
+    <div className="clinic-desks">
+      <p className="muted">{t('clinicConsent.intro')}</p>
+      {unanswered.length > 0 && (
+        // Desks of clinics the patient's HCPs work at read nothing until the patient allows it, also
+        // for connections made before this consent existed: ask plainly rather than leave it unseen.
+        <Notice kind="info">
+          {t('clinicConsent.ask', { names: unanswered.map((c) => c.name).join(', ') })}
+        </Notice>
+      )}
       {change.isError && <Notice kind="error">{t('clinicConsent.failed')}</Notice>}
       <ul className="people">
         {consents.data.map((c) => (
@@ -108,6 +117,6 @@ export function ClinicDesks({ uid }: { uid: string }) {
           <p>{t('clinicConsent.revokeBody', { name })}</p>
         )}
       </Dialog>
-    </>
+    </div>
   );
 }

@@ -78,7 +78,13 @@ export function PatientConnectionsScreen() {
       {t(r.state === 'ACCEPT' ? 'connections.sinceAccepted' : 'connections.sinceRequested', {
         date: formatDate(r.since, i18n.language),
       })}
-      {r.remark && <span className="person__remark">{` · “${r.remark}”`}</span>}
+      {/* The person's own words, isolated: an English note in Arabic keeps its quotes in place. */}
+      {r.remark && (
+        <>
+          {' · '}
+          <bdi className="person__remark">{`“${r.remark}”`}</bdi>
+        </>
+      )}
     </>
   );
 

@@ -111,6 +111,12 @@ export function PatientList({ title, tools, clinic = false }: Props) {
           )}
         </form>
         {done && <Notice kind="success">{done}</Notice>}
+        {clinic && data?.awaiting_consent ? (
+          // Patients of the clinic's HCPs who have not allowed the desk: counted, never named.
+          <Notice kind="info">
+            {t('patients.list.awaitingConsent', { number: formatNumber(data.awaiting_consent, lang) })}
+          </Notice>
+        ) : null}
         {query.error ? (
           <Notice kind="error">
             {t(query.error instanceof ApiFailureError ? failureKey(query.error.failure) : 'errors.network')}
@@ -119,7 +125,13 @@ export function PatientList({ title, tools, clinic = false }: Props) {
           <Spinner />
         ) : items.length === 0 ? (
           <p className="muted">
-            {t(state.q || state.diabetesType ? 'patients.list.noMatch' : 'patients.list.empty')}
+            {t(
+              state.q || state.diabetesType
+                ? 'patients.list.noMatch'
+                : clinic
+                  ? 'patients.list.clinicEmpty'
+                  : 'patients.list.empty',
+            )}
           </p>
         ) : (
           <div className="table-scroll" aria-busy={query.isFetching || undefined}>
