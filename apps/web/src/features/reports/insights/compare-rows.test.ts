@@ -20,6 +20,7 @@ function period(over: Partial<ComparePeriod['stats']>, extra: Partial<ComparePer
       q3: 190,
       iqr: 70,
       time_in_ranges: { very_low: 1.04, low: 3, in_range: 65.96, high: 20, very_high: 10 },
+      time_in_pregnancy_ranges: null,
       in_target: 66,
       auc_above: null,
       auc_below: null,
