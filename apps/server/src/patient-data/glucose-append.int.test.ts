@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createUser } from '../cli/create-user';
 import type { Db } from '../db/client';
+import { interleavedDb, watchedDb } from '../test/watched-db';
 import { lastEventNo } from './data-events';
 import { appendGlucoseOnce, type GlucoseAppend } from './glucose-append';
 import { readGlucoseRecords } from './glucose-read';
@@ -42,47 +43,13 @@ const uploadsOf = async () =>
     ).rows[0]!.n,
   );
 /** The database, with `between` run once after the first statement (the read) has answered. */
-/**
- * The database, with `after` called once each statement sent through it has answered (every
- * statement goes through the session's prepareQuery, db.execute and prepared ones alike).
- */
-function watched(after: () => Promise<unknown> | void): Db {
-  const session = new Proxy((t.ctx.db as unknown as { session: object }).session, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver) as unknown;
-      if (key !== 'prepareQuery' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const prepared = (
-          value as (...a: unknown[]) => { execute: (...a: unknown[]) => Promise<unknown> }
-        ).apply(target, args);
-        const execute = prepared.execute.bind(prepared);
-        prepared.execute = async (...a: unknown[]) => {
-          const out = await execute(...a);
-          await after();
-          return out;
-        };
-        return prepared;
-      };
-    },
-  });
-  return new Proxy(t.ctx.db, {
-    get: (target, key, receiver) => (key === 'session' ? session : Reflect.get(target, key, receiver)),
-  });
-}
-
 /** The database, counting the statements sent through it. */
 function counting(): { db: Db; statements: () => number } {
   let n = 0;
-  return { db: watched(() => void n++), statements: () => n };
+  return { db: watchedDb(t.ctx.db, () => void n++), statements: () => n };
 }
 
-/** The database, running `between` once its first statement has answered. */
-function interleaved(between: () => Promise<unknown>): Db {
-  let calls = 0;
-  return watched(async () => {
-    if (++calls === 1) await between();
-  });
-}
+const interleaved = (between: () => Promise<unknown>) => interleavedDb(t.ctx.db, between);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, type People } from '../../test/people';
+import { interleavedDb } from '../../test/watched-db';
 import { listen, newCredential, type Http } from './ns-test-client';
 import { writeDocs } from './ns-write';
 
@@ -30,32 +30,6 @@ afterAll(() => t.close());
 
 const entry = (at: number, sgv: number): Loose => ({ type: 'sgv', date: at, sgv, device: 'xDrip-G6' });
 
-/** The database, running `between` once the first statement sent through it has answered. */
-function interleaved(between: () => Promise<unknown>): Db {
-  let calls = 0;
-  const session = new Proxy((t.ctx.db as unknown as { session: object }).session, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver) as unknown;
-      if (key !== 'prepareQuery' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const prepared = (
-          value as (...a: unknown[]) => { execute: (...a: unknown[]) => Promise<unknown> }
-        ).apply(target, args);
-        const execute = prepared.execute.bind(prepared);
-        prepared.execute = async (...a: unknown[]) => {
-          const out = await execute(...a);
-          if (++calls === 1) await between();
-          return out;
-        };
-        return prepared;
-      };
-    },
-  });
-  return new Proxy(t.ctx.db, {
-    get: (target, key, receiver) => (key === 'session' ? session : Reflect.get(target, key, receiver)),
-  });
-}
-
 describe('new entries written in one statement', () => {
   it('stores a batch once, through the transaction, when another upload came between its read and its write', async () => {
     const t0 = now - 60 * MIN;
@@ -63,11 +37,17 @@ describe('new entries written in one statement', () => {
     // Another uploader's entry of the same hour arrives after this batch was read.
     const other = () =>
       http.req('POST', '/api/v1/entries', { headers: h, body: [entry(t0 + 20 * MIN, 200)] });
-    const out = await writeDocs({ ...t.ctx, db: interleaved(other) }, p.ids.patient, 'entries', batch, {
-      subject: 'xDrip+',
-      nowMs: now,
-      label: 'nightscout:test',
-    });
+    const out = await writeDocs(
+      { ...t.ctx, db: interleavedDb(t.ctx.db, other) },
+      p.ids.patient,
+      'entries',
+      batch,
+      {
+        subject: 'xDrip+',
+        nowMs: now,
+        label: 'nightscout:test',
+      },
+    );
     expect(out.outcomes).toEqual(['created', 'created', 'created', 'created']);
     const res = await http.req('GET', `/api/v1/entries.json?count=100&find[date][$gte]=${t0}`, {
       headers: h,
