@@ -48,3 +48,4 @@ export * from './glucose-rate';
 export * from './alert-settings';
 export * from './alert-rules';
 export * from './alert-delivery';
+export * from './triage';
