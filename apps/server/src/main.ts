@@ -7,6 +7,7 @@ import { seedDemoHistories } from './demo/demo-history';
 import { demoLoginsText, isLoopback, publicDemoWarning } from './demo/demo-banner';
 import { startRetentionJob } from './jobs/retention';
 import { startHealthRetentionJob } from './jobs/health-retention';
+import { startListSummaryJob } from './modules/patients/list-summaries';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
   const stopRetention = startRetentionJob({ db: ctx.db, clock: ctx.clock, log: app.log });
   // Spec §1, §9: on the EU and French sites, health data older than 2 years goes every night.
   const stopHealthRetention = startHealthRetentionJob({ ctx, log: app.log });
+  // The patient list's 14-day summaries: recomputed when a patient's data or the window moved on.
+  const stopListSummaries = startListSummaryJob({ db: ctx.db, clock: ctx.clock, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
     stopStream?.();
     stopRetention();
     stopHealthRetention();
+    stopListSummaries();
     await app.close();
     await database.close();
     process.exit(0);
