@@ -1,15 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { diabetesType } from '@cgm/contract';
+import { diabetesType, patientSort, type PatientSort } from '@cgm/contract';
+import { defaultGlucoseUnit } from '@cgm/domain';
+import { SESSION_KEYS } from '../../app/session';
+import { sessionStore } from '../../lib/storage';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
 import { DeletePatientsDialog } from './delete-dialog';
 import { INITIAL_LIST, patientListKeys, usePatients, type ListState } from './patient-list-api';
-import { deletePlan, nextSort, pageAfterDeletion } from './patient-row-view';
+import { deletePlan, FIRST_ORDER, nextSort, pageAfterDeletion } from './patient-row-view';
 import { PatientRows } from './patient-rows';
+import { PopulationLine, useBandHeaders } from './triage-cells';
+
+/** The band sorts are named by their limits, as their columns are. */
+const BAND_SORTS = { very_low: 'veryLow', below: 'below', above: 'above', very_high: 'veryHigh' } as const;
 import './patient-list.css';
 
 interface Props {
@@ -36,6 +43,9 @@ export function PatientList({ title, tools, clinic = false }: Props) {
   // Ages and staleness are judged at the moment the page was fetched (rows exist only then).
   const now = query.dataUpdatedAt;
   const lang = i18n.language;
+  // The band limits in headers and flags: in the unit of the viewer's country (spec §9 default).
+  const unit = defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? '');
+  const bandHeaders = useBandHeaders(unit);
 
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
@@ -99,6 +109,33 @@ export function PatientList({ title, tools, clinic = false }: Props) {
               ))}
             </select>
           </label>
+          <label className="field">
+            <span className="field__label">{t('patients.list.sortBy')}</span>
+            <select
+              className="input"
+              value={state.sort}
+              onChange={(e) => {
+                const sort = e.target.value as PatientSort;
+                change({ ...state, sort, order: FIRST_ORDER[sort], page: 1 });
+              }}
+            >
+              {patientSort.options.map((s) => (
+                <option key={s} value={s}>
+                  {s in BAND_SORTS
+                    ? bandHeaders[BAND_SORTS[s as keyof typeof BAND_SORTS]]
+                    : t(`patients.sort.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="check patient-list__attention">
+            <input
+              type="checkbox"
+              checked={state.attention}
+              onChange={(e) => change({ ...state, attention: e.target.checked, page: 1 })}
+            />
+            <span>{t('patients.list.attention')}</span>
+          </label>
           {!clinic && (
             <button
               type="button"
@@ -111,6 +148,7 @@ export function PatientList({ title, tools, clinic = false }: Props) {
           )}
         </form>
         {done && <Notice kind="success">{done}</Notice>}
+        {data && <PopulationLine population={data.population} unit={unit} />}
         {query.error ? (
           <Notice kind="error">
             {t(query.error instanceof ApiFailureError ? failureKey(query.error.failure) : 'errors.network')}
@@ -119,23 +157,42 @@ export function PatientList({ title, tools, clinic = false }: Props) {
           <Spinner />
         ) : items.length === 0 ? (
           <p className="muted">
-            {t(state.q || state.diabetesType ? 'patients.list.noMatch' : 'patients.list.empty')}
+            {t(
+              state.attention && !state.q && !state.diabetesType
+                ? 'patients.list.noneNeedAttention'
+                : state.q || state.diabetesType || state.attention
+                  ? 'patients.list.noMatch'
+                  : 'patients.list.empty',
+            )}
           </p>
         ) : (
-          <div className="table-scroll" aria-busy={query.isFetching || undefined}>
-            <PatientRows
-              items={items}
-              now={now}
-              clinic={clinic}
-              selectable={!clinic}
-              selected={selected}
-              onToggle={toggle}
-              onToggleAll={(on) => setSelected(on ? new Set(items.map((i) => i.uid)) : new Set())}
-              sort={state.sort}
-              order={state.order}
-              onSort={(column) => change(nextSort(state, column))}
-            />
-          </div>
+          <>
+            <p className="muted small patient-list__scroll-hint" id="patient-list-scroll-hint">
+              {t('patients.list.scrollHint')}
+            </p>
+            <div
+              className="table-scroll"
+              aria-busy={query.isFetching || undefined}
+              tabIndex={0}
+              role="region"
+              aria-label={t('patients.list.caption')}
+              aria-describedby="patient-list-scroll-hint"
+            >
+              <PatientRows
+                items={items}
+                now={now}
+                clinic={clinic}
+                selectable={!clinic}
+                selected={selected}
+                onToggle={toggle}
+                onToggleAll={(on) => setSelected(on ? new Set(items.map((i) => i.uid)) : new Set())}
+                sort={state.sort}
+                order={state.order}
+                onSort={(column) => change(nextSort(state, column))}
+                unit={unit}
+              />
+            </div>
+          </>
         )}
         {data && data.total > 0 && (
           <nav className="pager" aria-label={t('patients.list.pages')}>
