@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { diabetesType, patientSort, type PatientSort } from '@cgm/contract';
-import { defaultGlucoseUnit } from '@cgm/domain';
+import { defaultGlucoseUnit, isGlucoseUnit } from '@cgm/domain';
+import { useSearchParams } from 'react-router';
 import { SESSION_KEYS } from '../../app/session';
 import { sessionStore } from '../../lib/storage';
 import { ApiFailureError, failureKey } from '../../api/errors';
@@ -44,7 +45,10 @@ export function PatientList({ title, tools, clinic = false }: Props) {
   const now = query.dataUpdatedAt;
   const lang = i18n.language;
   // The band limits in headers and flags: in the unit of the viewer's country (spec §9 default).
-  const unit = defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? '');
+  // The viewer may switch it (`?unit=`, as on the reports).
+  const [sp, setSp] = useSearchParams();
+  const asked = sp.get('unit');
+  const unit = isGlucoseUnit(asked) ? asked : defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? '');
   const bandHeaders = useBandHeaders(unit);
 
   useEffect(() => {
@@ -126,6 +130,21 @@ export function PatientList({ title, tools, clinic = false }: Props) {
                     : t(`patients.sort.${s}`)}
                 </option>
               ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">{t('reports.unit')}</span>
+            <select
+              className="input"
+              value={unit}
+              onChange={(e) => {
+                const next = new URLSearchParams(sp);
+                next.set('unit', e.target.value);
+                setSp(next, { replace: true });
+              }}
+            >
+              <option value="mg/dL">mg/dL</option>
+              <option value="mmol/L">mmol/L</option>
             </select>
           </label>
           <label className="check patient-list__attention">
