@@ -21,7 +21,8 @@ interface Item {
   uid: string;
   name: string;
   username: string;
-  triage: { flags: string[] } | null;
+  triage: { flags: string[]; bands: object | null } | null;
+  days_since_reading: number | null;
 }
 interface ListPage {
   items: Item[];
@@ -32,9 +33,12 @@ interface ListPage {
 async function axeClean(page: Page, where: string): Promise<void> {
   await page.evaluate(AXE);
   const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (d: Document, o: object) => Promise<AxeResult> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
+    (window as unknown as { axe: { run: (d: Document, o: object) => Promise<AxeResult> } }).axe.run(
+      document,
+      {
+        resultTypes: ['violations'],
+      },
+    ),
   );
   const bad = result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
@@ -43,7 +47,11 @@ async function axeClean(page: Page, where: string): Promise<void> {
 }
 
 async function open(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB', bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'en-GB',
+    bypassCSP: true,
+  });
   return context.newPage();
 }
 
@@ -71,13 +79,22 @@ const shownNames = (page: Page) => page.locator('.patient-row__name a').allInner
 const nameOf = (i: Item) => i.name || i.username;
 const flagsHeader = (page: Page) => page.getByRole('columnheader', { name: en('patients.col.flags') });
 
-/** Every patient's summary computed by the server's job (the demo stores history as it starts). */
+/**
+ * Every patient's summary computed by the server's job, after the demo stored the live patient's
+ * recent history (it stores the history as it starts): one patient with figures and a reading today.
+ */
 async function summariesReady(): Promise<void> {
   await expect
-    .poll(async () => (await list('size=100')).items.every((i) => i.triage !== null), {
-      timeout: 180_000,
-      interval: 2000,
-    })
+    .poll(
+      async () => {
+        const { items } = await list('size=100');
+        return (
+          items.every((i) => i.triage !== null) &&
+          items.some((i) => i.triage!.bands !== null && i.days_since_reading === 0)
+        );
+      },
+      { timeout: 240_000, interval: 2000 },
+    )
     .toBe(true);
 }
 
@@ -132,8 +149,8 @@ describe('the triage list', () => {
       await signIn(page);
       await page.goto(`${stage.portal.url}/PatientList#SA/ar`);
       await page.locator('.patient-row').first().waitFor({ timeout: 30_000 });
+      await page.getByText(textIn('ar', 'patients.list.attention')).waitFor({ timeout: 30_000 });
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.getByText(textIn('ar', 'patients.list.attention')).waitFor();
       const all = await list('');
       await expect
         .poll(() => page.locator('.population-line strong').innerText())
