@@ -128,7 +128,11 @@ export async function copySummaries(database: Database, now: Date, patients = PA
   const pairs = sql`(select 'p' || i as id, 'p' || ((i - 1) % ${templates}::int + 1) as tpl
                        from generate_series(${templates + 1}::int, ${patients}::int) i) k`;
   const t0 = performance.now();
-  await refreshListSummaries(db, now, Array.from({ length: templates }, (_, i) => `p${i + 1}`));
+  await refreshListSummaries(
+    db,
+    now,
+    Array.from({ length: templates }, (_, i) => `p${i + 1}`),
+  );
   const perPatient = (performance.now() - t0) / templates;
   await db.execute(sql`insert into patient_list_summaries
     select k.id, 0, c.window_end, c.last_reading, c.readings, c.wear, c.very_low, c.low, c.in_range, c.high,

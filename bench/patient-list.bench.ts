@@ -159,7 +159,9 @@ async function run(target: Target): Promise<void> {
       if (step === 'newest') {
         // The summary job's cost: the templates' rows, computed from 28 days of their readings.
         const perPatient = await copySummaries(database, now, patients);
-        console.log(`${target.label}: list summaries ${fmt(perPatient, 2)} ms per patient (job cycle for all ${patients.toLocaleString('en')}: ≈ ${fmt((perPatient * patients) / 1000, 0)} s)`);
+        console.log(
+          `${target.label}: list summaries ${fmt(perPatient, 2)} ms per patient (job cycle for all ${patients.toLocaleString('en')}: ≈ ${fmt((perPatient * patients) / 1000, 0)} s)`,
+        );
       }
       await database.exec('vacuum analyze');
       const label = `${target.label}, ${patients.toLocaleString('en')} patients × ${days} days`;

@@ -147,9 +147,18 @@ describe('the triage list', () => {
     for (const width of [1366, 390]) {
       const page = await open(stage.browser, width);
       await signIn(page);
+      // The language from the address (spec §1), read when the app loads: the sign-in already
+      // landed on the list, so the same address with the hash is loaded again.
       await page.goto(`${stage.portal.url}/PatientList#SA/ar`);
+      await page.reload();
       await page.locator('.patient-row').first().waitFor({ timeout: 30_000 });
-      await page.getByText(textIn('ar', 'patients.list.attention')).waitFor({ timeout: 30_000 });
+      await page
+        .getByText(textIn('ar', 'patients.list.attention'))
+        .waitFor({ timeout: 30_000 })
+        .catch(async (e: unknown) => {
+          await screenshot(page, `18-triage-${width}-ar-failed`);
+          throw e;
+        });
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       const all = await list('');
       await expect

@@ -87,7 +87,13 @@ export type TriageFlagCode = z.infer<typeof triageFlag>;
  */
 export const triageFigures = z.object({
   bands: z
-    .object({ very_low: z.number(), low: z.number(), in_range: z.number(), high: z.number(), very_high: z.number() })
+    .object({
+      very_low: z.number(),
+      low: z.number(),
+      in_range: z.number(),
+      high: z.number(),
+      very_high: z.number(),
+    })
     .nullable(),
   wear: z.number().nullable(),
   gmi: z.number().nullable(),

@@ -42,7 +42,14 @@ describe('triage flags at the consensus limits', () => {
     expect(flags(current([[50, 0.0101]]))).toEqual(['very_low']);
     expect(flags(current([[60, 0.04]]))).toEqual([]);
     expect(flags(current([[60, 0.0402]]))).toEqual(['below']);
-    expect(flags(current([[50, 0.03], [65, 0.02]]))).toEqual(['very_low', 'below']);
+    expect(
+      flags(
+        current([
+          [50, 0.03],
+          [65, 0.02],
+        ]),
+      ),
+    ).toEqual(['very_low', 'below']);
   });
 
   it('raises "wear" under 70 % of the 14 days, and judges no band on so little data', () => {
@@ -53,10 +60,7 @@ describe('triage flags at the consensus limits', () => {
   it('raises "no data" when the newest reading is 2 days old or more, or there is none', () => {
     expect(flags(current([]), previous([]), TO - 2 * DAY + 1)).toEqual([]);
     expect(flags(current([]), previous([]), TO - 2 * DAY)).toEqual(['no_data']);
-    expect(flags(glucoseStats([], { from: FROM, to: TO }), previous([]), null)).toEqual([
-      'no_data',
-      'wear',
-    ]);
+    expect(flags(glucoseStats([], { from: FROM, to: TO }), previous([]), null)).toEqual(['no_data', 'wear']);
   });
 
   it('raises "in range dropped" above 15 points below the previous 14 days, both shown', () => {
@@ -87,20 +91,31 @@ describe('risk order', () => {
   it('masks and counts flags both ways', () => {
     const m = flagsMask(['wear', 'very_low']);
     expect(flagsOfMask(m)).toEqual(['very_low', 'wear']);
-    expect(flagCounts([m, 0, flagsMask(['wear'])])).toMatchObject({ total: 3, flagged: 2, wear: 2, very_low: 1, below: 0 });
+    expect(flagCounts([m, 0, flagsMask(['wear'])])).toMatchObject({
+      total: 3,
+      flagged: 2,
+      wear: 2,
+      very_low: 1,
+      below: 0,
+    });
   });
 });
 
 describe('the stored summary', () => {
   it('keeps the report figures and ranks with and without "no data"', () => {
-    const c = current([[50, 0.02], [260, 0.1]]);
+    const c = current([
+      [50, 0.02],
+      [260, 0.1],
+    ]);
     const s = triageSummary(c, previous([]));
     expect(s.bands).toEqual(c.timeInRanges);
     expect(s.gmi).toBe(c.gmi);
     expect(s.cv).toBe(c.cv);
     expect(s.wear).toBe(c.coveragePct);
     expect(flagsOfMask(s.mask)).toEqual(['very_low']);
-    expect(s.rankNoData).toBe(riskRank(['very_low', 'no_data'], c.timeInRanges!.veryLow + c.timeInRanges!.low));
+    expect(s.rankNoData).toBe(
+      riskRank(['very_low', 'no_data'], c.timeInRanges!.veryLow + c.timeInRanges!.low),
+    );
     expect(s.rankRecent).toBeLessThan(s.rankNoData);
   });
 });

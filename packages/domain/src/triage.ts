@@ -64,7 +64,8 @@ export function triageFlags(input: TriageInput, nowMs: number): TriageFlag[] {
   if (noRecentData(input.lastReadingMs, nowMs)) flags.add('no_data');
   const now = shownInRange(current);
   const before = shownInRange(input.previous);
-  if (now !== null && before !== null && before - now > TRIAGE_LIMITS.inRangeDropPoints) flags.add('in_range_drop');
+  if (now !== null && before !== null && before - now > TRIAGE_LIMITS.inRangeDropPoints)
+    flags.add('in_range_drop');
   if (current.coveragePct === null || current.coveragePct < TRIAGE_LIMITS.wearPct) flags.add('wear');
   return TRIAGE_FLAGS.filter((f) => flags.has(f));
 }
@@ -72,7 +73,8 @@ export function triageFlags(input: TriageInput, nowMs: number): TriageFlag[] {
 /** Bit of each flag: the most urgent flag the highest bit, so a larger mask is a higher risk. */
 export const flagBit = (f: TriageFlag): number => 1 << (TRIAGE_FLAGS.length - 1 - TRIAGE_FLAGS.indexOf(f));
 export const flagsMask = (flags: readonly TriageFlag[]): number => flags.reduce((m, f) => m | flagBit(f), 0);
-export const flagsOfMask = (mask: number): TriageFlag[] => TRIAGE_FLAGS.filter((f) => (mask & flagBit(f)) !== 0);
+export const flagsOfMask = (mask: number): TriageFlag[] =>
+  TRIAGE_FLAGS.filter((f) => (mask & flagBit(f)) !== 0);
 
 /**
  * The risk rank of a patient: larger is more urgent. First the flags by urgency (a patient with a
@@ -86,7 +88,9 @@ export function riskRank(flags: readonly TriageFlag[], below70Pct: number | null
 }
 
 /** Counts of patients per flag over a population (the list's summary line). */
-export function flagCounts(masks: Iterable<number>): Record<TriageFlag, number> & { flagged: number; total: number } {
+export function flagCounts(
+  masks: Iterable<number>,
+): Record<TriageFlag, number> & { flagged: number; total: number } {
   const out = { flagged: 0, total: 0 } as Record<TriageFlag, number> & { flagged: number; total: number };
   for (const f of TRIAGE_FLAGS) out[f] = 0;
   for (const m of masks) {

@@ -29,7 +29,12 @@ interface Stale {
  * reading (the last record of the newest hour block: one probe), read before their readings, so a
  * write in between leaves the row stale for the next round rather than wrong.
  */
-async function stalePatients(db: Db, windowEnd: Date, limit: number, only?: readonly string[]): Promise<Stale[]> {
+async function stalePatients(
+  db: Db,
+  windowEnd: Date,
+  limit: number,
+  only?: readonly string[],
+): Promise<Stale[]> {
   const restrict = only ? sql`and u.id = any(${pgArray(only)}::text[])` : sql``;
   const result = await db.execute(sql`
     select u.id, coalesce(e.event_no, 0) as event_no,

@@ -39,7 +39,16 @@ const item = async (name: string, refresh = true) =>
 async function readings(name: string, fromDay: number, toDay: number, value: (i: number) => number) {
   const start = now - fromDay * DAY + 7 * MIN;
   const n = Math.floor(((fromDay - toDay) * DAY - 8 * MIN) / (2 * MIN));
-  await store(t, ids[name]!, sgSeries(`TX${name}`, start, 2 * MIN, Array.from({ length: n }, (_, i) => value(i))));
+  await store(
+    t,
+    ids[name]!,
+    sgSeries(
+      `TX${name}`,
+      start,
+      2 * MIN,
+      Array.from({ length: n }, (_, i) => value(i)),
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -71,7 +80,11 @@ describe('figures', () => {
       const row = await item(name);
       const series = await readGlucoseSeries(t.ctx.db, ids[name]!, from.getTime(), to.getTime());
       const stats = glucoseStats(
-        Array.from(series.time, (time, i) => ({ time, mgdl: series.mgdl[i]!, intervalMin: series.intervalMin[i]! })),
+        Array.from(series.time, (time, i) => ({
+          time,
+          mgdl: series.mgdl[i]!,
+          intervalMin: series.intervalMin[i]!,
+        })),
         { from: from.getTime(), to: to.getTime() },
       );
       const b = row.triage!.bands!;
@@ -153,7 +166,9 @@ describe('flags, risk order, filter and summary line', () => {
       flagged: 5,
       per_flag: { very_low: 1, below: 0, no_data: 2, in_range_drop: 1, wear: 2 },
     });
-    const bad = await t.call<{ error: number }>('GET', `${API.patients}?attention=maybe`, { token: doc.token });
+    const bad = await t.call<{ error: number }>('GET', `${API.patients}?attention=maybe`, {
+      token: doc.token,
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -255,6 +255,9 @@ export async function countPatients(db: Db, f: ListFilter, now: Date): Promise<P
   return {
     patients: row.n ?? 0,
     flagged: row.flagged ?? 0,
-    perFlag: Object.fromEntries(TRIAGE_FLAGS.map((flag) => [flag, row[flag] ?? 0])) as Record<TriageFlag, number>,
+    perFlag: Object.fromEntries(TRIAGE_FLAGS.map((flag) => [flag, row[flag] ?? 0])) as Record<
+      TriageFlag,
+      number
+    >,
   };
 }

@@ -1,4 +1,12 @@
-import { ageOn, ErrorCode, flagBit, flagsOfMask, MS_PER_DAY, noRecentData, type GlucoseUnit } from '@cgm/domain';
+import {
+  ageOn,
+  ErrorCode,
+  flagBit,
+  flagsOfMask,
+  MS_PER_DAY,
+  noRecentData,
+  type GlucoseUnit,
+} from '@cgm/domain';
 import {
   defaultOrderOf,
   type PatientListItem,
@@ -151,7 +159,11 @@ export function createPatientsService(ctx: AppContext) {
       page: q.page,
       has_next: q.page < pages,
       has_prev: q.page > 1,
-      population: { patients: population.patients, flagged: population.flagged, per_flag: population.perFlag },
+      population: {
+        patients: population.patients,
+        flagged: population.flagged,
+        per_flag: population.perFlag,
+      },
     };
   }
 

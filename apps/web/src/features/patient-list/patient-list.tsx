@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { diabetesType, patientSort, type PatientSort } from '@cgm/contract';
 import { defaultGlucoseUnit, isGlucoseUnit } from '@cgm/domain';
 import { useSearchParams } from 'react-router';
 import { SESSION_KEYS } from '../../app/session';
@@ -12,12 +11,10 @@ import { Spinner } from '../../components/page';
 import { formatNumber } from '../../i18n/format';
 import { DeletePatientsDialog } from './delete-dialog';
 import { INITIAL_LIST, patientListKeys, usePatients, type ListState } from './patient-list-api';
-import { deletePlan, FIRST_ORDER, nextSort, pageAfterDeletion } from './patient-row-view';
+import { deletePlan, nextSort, pageAfterDeletion } from './patient-row-view';
 import { PatientRows } from './patient-rows';
-import { PopulationLine, useBandHeaders } from './triage-cells';
-
-/** The band sorts are named by their limits, as their columns are. */
-const BAND_SORTS = { very_low: 'veryLow', below: 'below', above: 'above', very_high: 'veryHigh' } as const;
+import { PopulationLine } from './triage-cells';
+import { ListFilters } from './list-filters';
 import './patient-list.css';
 
 interface Props {
@@ -46,10 +43,11 @@ export function PatientList({ title, tools, clinic = false }: Props) {
   const lang = i18n.language;
   // The band limits in headers and flags: in the unit of the viewer's country (spec §9 default).
   // The viewer may switch it (`?unit=`, as on the reports).
-  const [sp, setSp] = useSearchParams();
+  const [sp] = useSearchParams();
   const asked = sp.get('unit');
-  const unit = isGlucoseUnit(asked) ? asked : defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? '');
-  const bandHeaders = useBandHeaders(unit);
+  const unit = isGlucoseUnit(asked)
+    ? asked
+    : defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? '');
 
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
@@ -86,86 +84,16 @@ export function PatientList({ title, tools, clinic = false }: Props) {
           </h1>
           {tools && <div className="patient-list__tools">{tools}</div>}
         </div>
-        <form className="patient-list__filters" role="search" onSubmit={(e) => e.preventDefault()}>
-          <label className="field patient-list__search">
-            <span className="field__label">{t('patients.list.search')}</span>
-            <input
-              className="input"
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={t('patients.list.searchHint')}
-              maxLength={100}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t('patients.col.diabetesType')}</span>
-            <select
-              className="input"
-              value={state.diabetesType}
-              onChange={(e) => change({ ...state, diabetesType: e.target.value, page: 1 })}
-            >
-              <option value="">{t('patients.list.allTypes')}</option>
-              {diabetesType.options.map((d) => (
-                <option key={d} value={d}>
-                  {t(`profile.diabetesType.${d}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('patients.list.sortBy')}</span>
-            <select
-              className="input"
-              value={state.sort}
-              onChange={(e) => {
-                const sort = e.target.value as PatientSort;
-                change({ ...state, sort, order: FIRST_ORDER[sort], page: 1 });
-              }}
-            >
-              {patientSort.options.map((s) => (
-                <option key={s} value={s}>
-                  {s in BAND_SORTS
-                    ? bandHeaders[BAND_SORTS[s as keyof typeof BAND_SORTS]]
-                    : t(`patients.sort.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('reports.unit')}</span>
-            <select
-              className="input"
-              value={unit}
-              onChange={(e) => {
-                const next = new URLSearchParams(sp);
-                next.set('unit', e.target.value);
-                setSp(next, { replace: true });
-              }}
-            >
-              <option value="mg/dL">mg/dL</option>
-              <option value="mmol/L">mmol/L</option>
-            </select>
-          </label>
-          <label className="check patient-list__attention">
-            <input
-              type="checkbox"
-              checked={state.attention}
-              onChange={(e) => change({ ...state, attention: e.target.checked, page: 1 })}
-            />
-            <span>{t('patients.list.attention')}</span>
-          </label>
-          {!clinic && (
-            <button
-              type="button"
-              className="btn btn--danger patient-list__delete"
-              disabled={selected.size === 0}
-              onClick={() => setConfirming(true)}
-            >
-              {t('patients.delete.button')}
-            </button>
-          )}
-        </form>
+        <ListFilters
+          state={state}
+          search={search}
+          onSearch={setSearch}
+          change={change}
+          unit={unit}
+          clinic={clinic}
+          canDelete={selected.size > 0}
+          onDelete={() => setConfirming(true)}
+        />
         {done && <Notice kind="success">{done}</Notice>}
         {data && <PopulationLine population={data.population} unit={unit} />}
         {query.error ? (
