@@ -8,12 +8,14 @@
 // Hour blocks are copied for the newest two days only: the list reads a patient's newest block
 // (one probe of the primary key read backwards, whatever the history), and 90 days of blocks for
 // 10,000 patients are about 10 GB this shared machine cannot spare. The counts, which the list
-// reads by hour and day ranges, are copied for every day.
+// reads by hour and day ranges, are copied for every day. The list's summaries are computed for
+// the templates by the job's own function and copied with the newest days.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import { sha256 } from '../apps/server/src/lib/crypto';
 import { testConfig } from '../apps/server/src/config';
 import { storeRecords } from '../apps/server/src/patient-data';
+import { refreshListSummaries } from '../apps/server/src/modules/patients/list-summaries';
 
 export const PATIENTS = Number(process.env.PATIENTS ?? 10_000);
 export const DAYS = Number(process.env.DAYS ?? 90);
@@ -113,4 +115,29 @@ export async function copyTemplates(
   // Every patient's readings by the daily counts (each reading counted once, on its UTC day).
   const r = await db.execute(sql`select coalesce(sum(n), 0)::float8 as n from sg_day_counts`);
   return Number((r as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+}
+
+/**
+ * The list's summaries (list-summaries.ts): the job's own function computes the templates' rows
+ * from their readings; a copy's data is its template's, so its row is too (a copy has no event
+ * number of its own: 0, what the job would store for it). Returns the job's time per patient (ms).
+ */
+export async function copySummaries(database: Database, now: Date, patients = PATIENTS): Promise<number> {
+  const db = database.db;
+  const templates = Math.min(TEMPLATES, patients);
+  const pairs = sql`(select 'p' || i as id, 'p' || ((i - 1) % ${templates}::int + 1) as tpl
+                       from generate_series(${templates + 1}::int, ${patients}::int) i) k`;
+  const t0 = performance.now();
+  await refreshListSummaries(
+    db,
+    now,
+    Array.from({ length: templates }, (_, i) => `p${i + 1}`),
+  );
+  const perPatient = (performance.now() - t0) / templates;
+  await db.execute(sql`insert into patient_list_summaries
+    select k.id, 0, c.window_end, c.last_reading, c.readings, c.wear, c.very_low, c.low, c.in_range, c.high,
+           c.very_high, c.gmi, c.gmi_withheld, c.cv, c.previous_in_range, c.mask, c.rank_recent,
+           c.rank_no_data, c.computed_at
+      from ${pairs} join patient_list_summaries c on c.patient_id = k.tpl`);
+  return perPatient;
 }

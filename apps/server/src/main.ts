@@ -8,6 +8,7 @@ import { demoLoginsText, isLoopback, publicDemoWarning } from './demo/demo-banne
 import { startRetentionJob } from './jobs/retention';
 import { startHealthRetentionJob } from './jobs/health-retention';
 import { startUnknownLoginPurgeJob } from './jobs/unknown-login-purge';
+import { startListSummaryJob } from './modules/patients/list-summaries';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
   const stopHealthRetention = startHealthRetentionJob({ ctx, log: app.log });
   // Issue 15: tries at user names without an account go once they no longer count, hourly.
   const stopUnknownLoginPurge = startUnknownLoginPurgeJob({ db: ctx.db, clock: ctx.clock, log: app.log });
+  // The patient list's 14-day summaries: recomputed when a patient's data or the window moved on.
+  const stopListSummaries = startListSummaryJob({ db: ctx.db, clock: ctx.clock, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
     stopRetention();
     stopHealthRetention();
     stopUnknownLoginPurge();
+    stopListSummaries();
     await app.close();
     await database.close();
     process.exit(0);

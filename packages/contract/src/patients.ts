@@ -9,8 +9,28 @@ import { glucoseUnit } from './data';
 export const PATIENTS_PAGE_SIZE = 20;
 export const PATIENTS_PAGE_SIZE_MAX = 100;
 
-export const patientSort = z.enum(['name', 'upload_time', 'glucose', 'tir']);
+/**
+ * `risk`: the domain's risk order (triage.ts riskRank), most urgent first by default; the figures
+ * sort by the 14-day summary; `last_reading` by days since the newest reading.
+ */
+export const patientSort = z.enum([
+  'risk',
+  'name',
+  'upload_time',
+  'glucose',
+  'tir',
+  'very_low',
+  'below',
+  'above',
+  'very_high',
+  'wear',
+  'gmi',
+  'cv',
+  'last_reading',
+]);
 export type PatientSort = z.infer<typeof patientSort>;
+/** The order a sort takes when none is asked: the riskiest first, else smallest first. */
+export const defaultOrderOf = (sort: PatientSort): 'asc' | 'desc' => (sort === 'risk' ? 'desc' : 'asc');
 
 export const patientsQuery = z.object({
   /** 1-based. */
@@ -19,8 +39,14 @@ export const patientsQuery = z.object({
   /** Part of the real name, alias or user name (case-insensitive). */
   q: z.string().trim().max(100).optional(),
   diabetes_type: diabetesType.optional(),
-  sort: patientSort.default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  sort: patientSort.default('risk'),
+  /** Default: defaultOrderOf(sort). */
+  order: z.enum(['asc', 'desc']).optional(),
+  /** "Needs attention": only the patients with at least one triage flag. */
+  attention: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 });
 export type PatientsQuery = z.input<typeof patientsQuery>;
 
@@ -50,6 +76,43 @@ export const timeInRange14 = z.object({
 });
 export type TimeInRange14 = z.infer<typeof timeInRange14>;
 
+export const triageFlag = z.enum(['very_low', 'below', 'no_data', 'in_range_drop', 'wear']);
+export type TriageFlagCode = z.infer<typeof triageFlag>;
+
+/**
+ * A patient's triage figures over the list's 14 days, from the domain's glucoseStats (the report's
+ * figures): the five bands in % of time (null without readings), wear (% of the 14 days covered),
+ * GMI (null when withheld, with the reason), CV, the previous 14 days' time in range (null when too
+ * little data showed it), the flags in risk order, and when they were computed.
+ */
+export const triageFigures = z.object({
+  bands: z
+    .object({
+      very_low: z.number(),
+      low: z.number(),
+      in_range: z.number(),
+      high: z.number(),
+      very_high: z.number(),
+    })
+    .nullable(),
+  wear: z.number().nullable(),
+  gmi: z.number().nullable(),
+  gmi_withheld: z.string().nullable(),
+  cv: z.number().nullable(),
+  previous_in_range: z.number().nullable(),
+  flags: z.array(triageFlag),
+  computed_at: z.string(),
+});
+export type TriageFigures = z.infer<typeof triageFigures>;
+
+/** The population summary line: how many patients the list holds, flagged in all and per flag. */
+export const triagePopulation = z.object({
+  patients: z.number().int(),
+  flagged: z.number().int(),
+  per_flag: z.record(triageFlag, z.number().int()),
+});
+export type TriagePopulation = z.infer<typeof triagePopulation>;
+
 export const patientListItem = z.object({
   uid,
   username: z.string(),
@@ -67,6 +130,10 @@ export const patientListItem = z.object({
   /** The unit the patient's monitor shows glucose in (their settings, else their country's). */
   unit: glucoseUnit,
   tir14: timeInRange14.nullable(),
+  /** The triage figures of the last 14 days (null before the patient's summary is first computed). */
+  triage: triageFigures.nullable(),
+  /** Whole days since the newest reading (from its time, never the upload's); null without one. */
+  days_since_reading: z.number().int().nullable(),
   /** True when deleting removes the whole account (this HCP created it and nobody else follows it). */
   deletes_account: z.boolean(),
 });
@@ -86,6 +153,7 @@ export const patientsResponse = z.object({
      * the clinic's desk to read their data (not listed, so the desk knows why they are missing).
      */
     awaiting_consent: z.number().int().optional(),
+    population: triagePopulation,
   }),
 });
 export type PatientsResponse = z.infer<typeof patientsResponse>;

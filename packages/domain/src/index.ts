@@ -51,3 +51,4 @@ export * from './alert-delivery';
 export * from './glucose-episodes';
 export * from './glucose-patterns';
 export * from './period-compare';
+export * from './triage';

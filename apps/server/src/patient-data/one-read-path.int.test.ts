@@ -7,6 +7,7 @@ import { createUser } from '../cli/create-user';
 import { relations } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { appendRecords } from './append-records';
+import { refreshListSummaries } from '../modules/patients/list-summaries';
 
 // One read path: whatever timeline a patient's sources write (sensors of the portal, uploaders at
 // their own intervals, duplicates, two sources at one instant, display codes, C and CX), the live
@@ -177,6 +178,8 @@ describe('one read path', () => {
             return { uploaded: s.uploaded, records };
           }),
         );
+        // The list's figures come from the summaries its job keeps: run it as after any upload.
+        await refreshListSummaries(t.ctx.db, t.clock.now());
         const list = await t.call<Loose>(
           'GET',
           `${API.patients}?q=${encodeURIComponent(`Property ${made}`)}`,
@@ -199,6 +202,13 @@ describe('one read path', () => {
         expect(item.tir14.readings).toBe(stats.count);
         expect(item.tir14.in_range).toBeCloseTo(stats.time_in_ranges.in_range, 9);
         expect(item.tir14.below).toBeCloseTo(stats.time_in_ranges.very_low + stats.time_in_ranges.low, 9);
+        // Every triage column too: the five bands, wear and CV are the dashboard's.
+        const bands = item.triage.bands;
+        for (const band of ['very_low', 'low', 'in_range', 'high', 'very_high'])
+          expect(bands[band]).toBeCloseTo(stats.time_in_ranges[band], 9);
+        if (stats.covered_pct < 100) expect(item.triage.wear).toBeCloseTo((stats.covered_pct * 13) / 14, 9);
+        if (stats.cv === null) expect(item.triage.cv).toBeNull();
+        else expect(item.triage.cv).toBeCloseTo(stats.cv, 9);
       }),
       { numRuns: 8 },
     );

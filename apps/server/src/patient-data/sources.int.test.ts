@@ -3,6 +3,7 @@ import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createPeople, type People } from '../test/people';
 import { newCredential } from '../modules/nightscout/ns-test-client';
+import { refreshListSummaries } from '../modules/patients/list-summaries';
 
 // The issue's case: a Dexcom user uploads 5-minute readings through the Nightscout API, 99 % of
 // them present over 14 days. Judged as the portal's 2-minute sensor this read "time CGM active
@@ -77,6 +78,7 @@ describe('a 5-minute uploaded sensor is judged by its own interval', () => {
       `${API.chartData(p.ids.patient, 'ta')}?from=2026-11-01&to=2026-11-14`,
       { token: p.tokens.hcp },
     );
+    await refreshListSummaries(t.ctx.db, t.clock.now());
     const list = await t.call<Loose>('GET', API.patients, { token: p.tokens.hcp });
     const item = (list.body.patients.items as Loose[]).find((x) => x.uid === p.ids.patient);
     expect(item?.tir14).toBeTruthy();
@@ -84,5 +86,8 @@ describe('a 5-minute uploaded sensor is judged by its own interval', () => {
     const bands = report.body.report_data.stats.time_in_ranges;
     expect(item!.tir14.in_range).toBeCloseTo(bands.in_range, 9);
     expect(item!.tir14.below).toBeCloseTo(bands.very_low + bands.low, 9);
+    expect(item!.triage.bands.very_high).toBeCloseTo(bands.very_high, 9);
+    expect(item!.triage.wear).toBeCloseTo((3992 * 100) / 4032, 6);
+    expect(item!.triage.gmi).toBeCloseTo(report.body.report_data.stats.gmi, 9);
   });
 });

@@ -1,18 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PatientSort } from '@cgm/contract';
 import {
+  flagBit,
   MS_PER_DAY,
+  riskRank,
   STALE_AFTER_SECONDS,
   TIR_MIN_COVERAGE_PCT,
-  UNKNOWN_SOURCE_INTERVAL_MIN,
+  TRIAGE_FLAGS,
+  TRIAGE_LIMITS,
+  type TriageFlag,
 } from '@cgm/domain';
 import type { Db } from '../../db/client';
 import { clinicRelationCondition } from '../../policy/clinic-access';
 
 // SQL of the clinician's patient list. The list is the patients with an ACCEPTED relation to the
 // calling HCP (the rule of policy/patient-data.ts: accepted relation, account of type P); nothing
-// else is ever selected. Latest glucose and the 14-day time in range are computed in the same
-// statement, for the page's patients only unless the sort needs them for everyone.
+// else is ever selected. Latest glucose and the last upload are read live, for the page's patients
+// only unless the sort needs them for everyone; the 14-day figures, flags and risk come from each
+// patient's list summary (list-summaries.ts), one row per patient, so every sort is one pass.
 
 export interface ListFilter {
   hcpId: string;
@@ -28,9 +33,8 @@ export interface ListParams extends ListFilter {
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
-  /** The 14-day window [from, to). */
-  from: Date;
-  to: Date;
+  /** Only the patients with a triage flag. */
+  attention?: boolean;
   /** The time of the list: a reading more than an hour older is stale ('--', spec §9). */
   now: Date;
 }
@@ -52,11 +56,20 @@ export interface PatientRow {
   g_rate: number | null;
   g_quality: string | null;
   g_code: string | null;
-  tir_n: number | null;
-  /** Minutes the readings cover; below and above are weighted the same way. */
-  tir_covered: number | null;
-  tir_below: number | null;
-  tir_above: number | null;
+  /** The patient's list summary (migration 0018); null before it is first computed. */
+  s_readings: number | null;
+  s_wear: number | null;
+  s_very_low: number | null;
+  s_low: number | null;
+  s_in_range: number | null;
+  s_high: number | null;
+  s_very_high: number | null;
+  s_gmi: number | null;
+  s_gmi_withheld: string | null;
+  s_cv: number | null;
+  s_previous_in_range: number | null;
+  s_mask: number | null;
+  s_computed_at: Date | string | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
@@ -120,47 +133,30 @@ const UPLOAD = sql`left join lateral (
       (select max(x.received_at) from uploads x where x.patient_id = m.id and x.stored > 0),
       (select r.time from ${NEWEST_RECORD})) as upload_time) up on true`;
 
-/**
- * Band counts over [from, to) (whole hours) from the derived counts of migration 0005, which
- * count exactly as the report path gives readings to `glucoseStats` (de-duplicated instants,
- * values rounded to 0.1 mg/dL, below 70 and above 180): the UTC days inside the window from
- * sg_day_counts, its partial days hour by hour from sg_hour_counts. About 40 rows per patient
- * instead of 10,000 readings, so even the sort by time in range over every patient is quick.
- *
- * Per patient (lateral), each part a range of its table's primary key (patient, day or hour): the
- * rows read are those of the window only, however many days the patient has stored. (An `or` of the
- * two partial-day ranges read every hour row the patient ever had.)
- */
-function tir(from: Date, to: Date): SQL {
-  const firstDay = Math.ceil(from.getTime() / MS_PER_DAY);
-  const endDay = Math.max(firstDay, Math.floor(to.getTime() / MS_PER_DAY));
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const hours = (a: number, b: number) => sql`
-    select src, n, below, above, g1, g2, g5, g15 from sg_hour_counts
-     where patient_id = m.id and hour >= ${iso(a)}::timestamptz and hour < ${iso(b)}::timestamptz`;
-  // Per source: its readings, and the minutes they cover (× its interval: the nominal one of its
-  // class, else the class of its lower median gap, domain intervalOfGapClassCounts, else 5); the
-  // bands weighted the same way (CLINICAL.md "Sampling interval and coverage").
-  const k = sql.raw('floor((x.g1 + x.g2 + x.g5 + x.g15 - 1) / 2.0)');
-  return sql`left join lateral (
-    select sum(y.n)::int as n, sum(y.n * y.iv)::float8 as covered,
-           sum(y.below * y.iv)::float8 as below, sum(y.above * y.iv)::float8 as above
-      from (select x.n, x.below, x.above,
-                   case when x.src & 7 > 0 then (array[1, 2, 5, 15])[x.src & 7]
-                        when x.g1 + x.g2 + x.g5 + x.g15 = 0 then ${UNKNOWN_SOURCE_INTERVAL_MIN}
-                        when x.g1 > ${k} then 1 when x.g1 + x.g2 > ${k} then 2
-                        when x.g1 + x.g2 + x.g5 > ${k} then 5 else 15 end as iv
-              from (select c.src, sum(c.n) as n, sum(c.below) as below, sum(c.above) as above,
-                           sum(c.g1) as g1, sum(c.g2) as g2, sum(c.g5) as g5, sum(c.g15) as g15
-                      from (select src, n, below, above, g1, g2, g5, g15 from sg_day_counts
-                             where patient_id = m.id and day >= ${firstDay} and day < ${endDay}
-                            union all ${hours(from.getTime(), firstDay * MS_PER_DAY)}
-                            union all ${hours(endDay * MS_PER_DAY, to.getTime())}) c
-                     group by c.src) x) y) t on true`;
-}
-const TIR_COLUMNS = sql`t.n as tir_n, t.covered as tir_covered, t.below as tir_below, t.above as tir_above`;
+/** The summary's columns (migration 0018, list-summaries.ts), for the page's rows. */
+const SUMMARY_COLUMNS = sql`s.readings as s_readings, s.wear as s_wear, s.very_low as s_very_low, s.low as s_low,
+  s.in_range as s_in_range, s.high as s_high, s.very_high as s_very_high, s.gmi as s_gmi,
+  s.gmi_withheld as s_gmi_withheld, s.cv as s_cv, s.previous_in_range as s_previous_in_range,
+  s.mask as s_mask, s.computed_at as s_computed_at`;
+const SUMMARY = sql`left join patient_list_summaries s on s.patient_id = m.id`;
 
-function sortKey(p: Pick<ListParams, 'sort' | 'from' | 'to' | 'now'>): SQL {
+/** "No data for 2 days" by the summary's newest reading (exact while the row is fresh). */
+const noData = (now: Date): SQL => {
+  const before = new Date(now.getTime() - TRIAGE_LIMITS.noDataDays * MS_PER_DAY).toISOString();
+  return sql`(s.last_reading is null or s.last_reading <= ${before}::timestamptz)`;
+};
+
+/** The domain's risk rank (riskRank): the stored rank with or without "no data", by the reading's age. */
+const riskKey = (now: Date): SQL =>
+  sql`case when ${noData(now)} then coalesce(s.rank_no_data, ${riskRank(['no_data'], null)}) else s.rank_recent end`;
+
+/** Any flag: the "needs attention" filter and the summary line's flagged count. */
+const needsAttention = (now: Date): SQL => sql`(coalesce(s.mask, 0) <> 0 or ${noData(now)})`;
+
+/** A band figure is shown, and sorted by, only with enough data (hasEnoughDataForTir). */
+const shown = (figure: SQL): SQL => sql`case when s.wear >= ${TIR_MIN_COVERAGE_PCT} then ${figure} end`;
+
+function sortKey(p: Pick<ListParams, 'sort' | 'now'>): SQL {
   switch (p.sort) {
     case 'name':
       return sql`m.sort_name`;
@@ -172,36 +168,47 @@ function sortKey(p: Pick<ListParams, 'sort' | 'from' | 'to' | 'now'>): SQL {
       const freshFrom = new Date(p.now.getTime() - STALE_AFTER_SECONDS * 1000).toISOString();
       return sql`case when g.g_time >= ${freshFrom}::timestamptz then g.g_mgdl end`;
     }
-    case 'tir': {
-      // Percent in range, only with enough data (domain hasEnoughDataForTir: the figure the list
-      // shows); patients without it sort last either way.
-      const needed = ((p.to.getTime() - p.from.getTime()) / 60_000) * (TIR_MIN_COVERAGE_PCT / 100);
-      return sql`case when t.covered > 0 and t.covered >= ${needed} then (t.covered - t.below - t.above) / t.covered end`;
-    }
+    // Band figures only with enough data (the figure the list shows); the others sort last.
+    case 'tir':
+      return shown(sql`s.in_range`);
+    case 'very_low':
+      return shown(sql`s.very_low`);
+    case 'below':
+      return shown(sql`s.very_low + s.low`);
+    case 'above':
+      return shown(sql`s.high + s.very_high`);
+    case 'very_high':
+      return shown(sql`s.very_high`);
+    case 'wear':
+      return sql`s.wear`;
+    case 'gmi':
+      return sql`s.gmi`;
+    case 'cv':
+      return sql`s.cv`;
+    case 'last_reading':
+      return sql`extract(epoch from ${p.now.toISOString()}::timestamptz - s.last_reading)`;
+    case 'risk':
+      return riskKey(p.now);
   }
 }
 
 /**
  * One page of the list, in one statement. The sort's own figure is computed for every patient
- * before the page is cut (one index probe each for glucose and upload time; the 14-day aggregate
- * for TIR); the other figures only for the page's rows.
+ * before the page is cut (one index probe each for glucose and upload time; one summary row each
+ * for the figures and the risk); the other figures only for the page's rows.
  */
 export async function listPage(db: Db, p: ListParams): Promise<PatientRow[]> {
   const dir = p.order === 'desc' ? sql`desc` : sql`asc`;
-  // Each figure is either joined before the page is cut (when the sort needs it) or after.
+  // Each live figure is either joined before the page is cut (when the sort needs it) or after.
   const figures: Array<{ needed: boolean; join: SQL; columns: SQL }> = [
     { needed: p.sort === 'glucose', join: LATEST, columns: sql`g.*` },
     { needed: p.sort === 'upload_time', join: UPLOAD, columns: sql`up.upload_time` },
-    {
-      needed: p.sort === 'tir',
-      join: tir(p.from, p.to),
-      columns: TIR_COLUMNS,
-    },
   ];
   const before = figures.filter((f) => f.needed);
   const after = figures.filter((f) => !f.needed);
   const innerCols = [sql`m.*`, ...before.map((f) => f.columns), sql`${sortKey(p)} as sort_key`];
   const order = sql`sort_key ${dir} nulls last, sort_name asc, id asc`;
+  const attention = p.attention ? sql`where ${needsAttention(p.now)}` : sql``;
   // JIT compilation costs PostgreSQL about a second on this statement (its estimated cost is high
   // by nature: thousands of readings per patient) and never pays back on a 20-row page.
   const result = await db.transaction(async (tx) => {
@@ -209,13 +216,13 @@ export async function listPage(db: Db, p: ListParams): Promise<PatientRow[]> {
     return tx.execute(sql`
     with mine as (${mine(p)}),
     page as (
-      select ${sql.join(innerCols, sql`, `)} from mine m ${sql.join(
+      select ${sql.join(innerCols, sql`, `)} from mine m ${SUMMARY} ${sql.join(
         before.map((f) => f.join),
         sql` `,
-      )}
+      )} ${attention}
        order by ${order} limit ${p.limit} offset ${p.offset})
-    select ${sql.join([sql`m.*`, DETAILS, deletesAccount(p.hcpId), ...after.map((f) => f.columns)], sql`, `)}
-      from page m join users u on u.id = m.id left join profiles p on p.user_id = m.id ${sql.join(
+    select ${sql.join([sql`m.*`, DETAILS, deletesAccount(p.hcpId), SUMMARY_COLUMNS, ...after.map((f) => f.columns)], sql`, `)}
+      from page m join users u on u.id = m.id left join profiles p on p.user_id = m.id ${SUMMARY} ${sql.join(
         after.map((f) => f.join),
         sql` `,
       )}
@@ -224,7 +231,33 @@ export async function listPage(db: Db, p: ListParams): Promise<PatientRow[]> {
   return rowsOf<PatientRow>(result);
 }
 
-export async function countPatients(db: Db, f: ListFilter): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from (${mine(f)}) m`);
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+export interface Population {
+  patients: number;
+  flagged: number;
+  perFlag: Record<TriageFlag, number>;
+}
+
+/**
+ * The list's patients counted (for paging: only the flagged ones under the "needs attention"
+ * filter) and the summary line: flagged in all and per flag, over the whole filtered list.
+ */
+export async function countPatients(db: Db, f: ListFilter, now: Date): Promise<Population> {
+  const perFlag = TRIAGE_FLAGS.map((flag) =>
+    flag === 'no_data'
+      ? sql`(count(*) filter (where ${noData(now)}))::int as ${sql.raw(flag)}`
+      : sql`(count(*) filter (where coalesce(s.mask, 0) & ${flagBit(flag)} <> 0))::int as ${sql.raw(flag)}`,
+  );
+  const result = await db.execute(sql`
+    select count(*)::int as n, (count(*) filter (where ${needsAttention(now)}))::int as flagged,
+           ${sql.join(perFlag, sql`, `)}
+      from (${mine(f)}) m ${SUMMARY}`);
+  const row = rowsOf<Record<string, number>>(result)[0] ?? {};
+  return {
+    patients: row.n ?? 0,
+    flagged: row.flagged ?? 0,
+    perFlag: Object.fromEntries(TRIAGE_FLAGS.map((flag) => [flag, row[flag] ?? 0])) as Record<
+      TriageFlag,
+      number
+    >,
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API,
+  defaultOrderOf,
   errorBody,
   patientNewRequest,
   patientNewResponse,
@@ -54,22 +55,23 @@ export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): v
         tags: ['patients'],
         security,
         summary:
-          "The HCP's patients (accepted relations only), paged, filtered and sorted, with latest glucose and 14-day time in range",
+          "The HCP's patients (accepted relations only), paged, filtered and sorted (by risk unless asked otherwise), with latest glucose, the 14-day triage figures and flags, and the population's flag counts",
         querystring: patientsQuery,
         response: { 200: patientsResponse, ...refusals },
       },
     },
     async (req) => {
       const page = await patients.list(requireActor(req), req.query);
-      const { page: n, size, sort, order, q, diabetes_type } = req.query;
+      const { page: n, size, sort, order, q, diabetes_type, attention } = req.query;
       req.auditDetail = {
         query: {
           page: n,
           size,
           sort,
-          order,
+          order: order ?? defaultOrderOf(sort),
           ...(q ? { q } : {}),
           ...(diabetes_type ? { diabetes_type } : {}),
+          ...(attention ? { attention } : {}),
         },
         shown: page.items.map((i) => i.uid),
       };

@@ -1,10 +1,20 @@
-import { ageOn, ErrorCode, MS_PER_DAY, type GlucoseUnit } from '@cgm/domain';
-import type {
-  PatientListItem,
-  PatientsResponse,
-  PatientsDeleteResponse,
-  patientsQuery,
-  TimeInRange14,
+import {
+  ageOn,
+  ErrorCode,
+  flagBit,
+  flagsOfMask,
+  MS_PER_DAY,
+  noRecentData,
+  type GlucoseUnit,
+} from '@cgm/domain';
+import {
+  defaultOrderOf,
+  type PatientListItem,
+  type PatientsResponse,
+  type PatientsDeleteResponse,
+  type patientsQuery,
+  type TimeInRange14,
+  type TriageFigures,
 } from '@cgm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -17,43 +27,51 @@ import { patientGlucoseUnits } from './patient-units';
 import { deletePatients } from './delete-patients';
 import { clinicPatientsAwaitingConsent } from '../../policy/clinic-access';
 
-/** Time in range is shown over the last 14 days (issue "Clinician work"). */
-export const TIR_DAYS = 14;
-const PERIOD_MINUTES = (TIR_DAYS * MS_PER_DAY) / 60_000;
+export { TIR_DAYS, tirWindow } from './list-window';
 
 type ListQuery = z.output<typeof patientsQuery>;
 
-const MS_PER_HOUR = 3_600_000;
-/**
- * The window of the list's time in range: the 14 days of whole UTC hours that end with the
- * current hour (the derived counts are per hour), so "now" and up to an hour more than 14 days.
- */
-export function tirWindow(now: Date): { from: Date; to: Date } {
-  const to = Math.floor(now.getTime() / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR;
-  return { from: new Date(to - TIR_DAYS * MS_PER_DAY), to: new Date(to) };
-}
-
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
-/**
- * Percentages as `glucoseStats` computes them (CLINICAL.md "timeInRanges": each band weighted by
- * its readings' sampling interval, in range being the rest), from the repository's weighted
- * minutes; coverage is the share of the 14 days the readings cover.
- */
-export function tirFromCounts(
-  readings: number,
-  coveredMin: number,
-  belowMin: number,
-  aboveMin: number,
-): TimeInRange14 | null {
-  if (readings <= 0 || coveredMin <= 0) return null;
-  const pct = 100 / coveredMin;
+/** The list's time in range (its first figures, kept for the clients that read them) from the summary. */
+function tirOf(r: PatientRow): TimeInRange14 | null {
+  if (!r.s_readings || r.s_in_range === null) return null;
   return {
-    in_range: (coveredMin - belowMin - aboveMin) * pct,
-    below: belowMin * pct,
-    above: aboveMin * pct,
-    readings,
-    coverage: Math.min(100, (coveredMin * 100) / PERIOD_MINUTES),
+    in_range: r.s_in_range,
+    below: (r.s_very_low ?? 0) + (r.s_low ?? 0),
+    above: (r.s_high ?? 0) + (r.s_very_high ?? 0),
+    readings: r.s_readings,
+    coverage: r.s_wear ?? 0,
+  };
+}
+
+/**
+ * The triage figures of the page's row. "No data" is judged on the newest reading read live for
+ * this page (exact), the other flags come with the summary.
+ */
+function triageOf(r: PatientRow, nowMs: number): TriageFigures | null {
+  if (r.s_computed_at === null) return null;
+  const lastMs = r.g_time === null ? null : new Date(r.g_time).getTime();
+  const mask = (r.s_mask ?? 0) | (noRecentData(lastMs, nowMs) ? flagBit('no_data') : 0);
+  const bands =
+    r.s_readings && r.s_in_range !== null
+      ? {
+          very_low: r.s_very_low ?? 0,
+          low: r.s_low ?? 0,
+          in_range: r.s_in_range,
+          high: r.s_high ?? 0,
+          very_high: r.s_very_high ?? 0,
+        }
+      : null;
+  return {
+    bands,
+    wear: r.s_wear,
+    gmi: r.s_gmi,
+    gmi_withheld: r.s_gmi_withheld,
+    cv: r.s_cv,
+    previous_in_range: r.s_previous_in_range,
+    flags: flagsOfMask(mask),
+    computed_at: iso(r.s_computed_at)!,
   };
 }
 
@@ -66,7 +84,8 @@ function age(birthday: string | null, today: string): number | null {
   }
 }
 
-function toItem(r: PatientRow, today: string, unit: GlucoseUnit): PatientListItem {
+function toItem(r: PatientRow, now: Date, unit: GlucoseUnit): PatientListItem {
+  const today = isoDay(now);
   return {
     uid: r.id,
     username: r.username,
@@ -90,7 +109,10 @@ function toItem(r: PatientRow, today: string, unit: GlucoseUnit): PatientListIte
             code: r.g_code,
           },
     unit,
-    tir14: tirFromCounts(r.tir_n ?? 0, r.tir_covered ?? 0, r.tir_below ?? 0, r.tir_above ?? 0),
+    tir14: tirOf(r),
+    triage: triageOf(r, now.getTime()),
+    days_since_reading:
+      r.g_time === null ? null : Math.floor((now.getTime() - new Date(r.g_time).getTime()) / MS_PER_DAY),
     deletes_account: r.deletes_account,
   };
 }
@@ -112,27 +134,27 @@ export function createPatientsService(ctx: AppContext) {
       q: q.q || undefined,
       diabetesType: q.diabetes_type,
     };
-    const [total, rows] = await Promise.all([
-      countPatients(ctx.db, filter),
+    const [population, rows] = await Promise.all([
+      countPatients(ctx.db, filter, now),
       listPage(ctx.db, {
         ...filter,
         sort: q.sort,
-        order: q.order,
+        order: q.order ?? defaultOrderOf(q.sort),
         limit: q.size,
         offset: (q.page - 1) * q.size,
-        ...tirWindow(now),
+        attention: q.attention ?? false,
         now,
       }),
     ]);
+    const total = q.attention ? population.flagged : population.patients;
     const pages = Math.ceil(total / q.size);
-    const today = isoDay(now);
     // Each patient in the unit their monitor shows (their settings), as on every other screen.
     const units = await patientGlucoseUnits(
       ctx.db,
       rows.map((r) => r.id),
     );
     return {
-      items: rows.map((r) => toItem(r, today, units.get(r.id)!)),
+      items: rows.map((r) => toItem(r, now, units.get(r.id)!)),
       pages,
       total,
       page: q.page,
@@ -141,6 +163,11 @@ export function createPatientsService(ctx: AppContext) {
       ...(actor.flags.clinicLogin && {
         awaiting_consent: await clinicPatientsAwaitingConsent(ctx.db, actor.userId),
       }),
+      population: {
+        patients: population.patients,
+        flagged: population.flagged,
+        per_flag: population.perFlag,
+      },
     };
   }
 

@@ -18,9 +18,19 @@ export interface ListState {
   diabetesType: string;
   sort: PatientSort;
   order: 'asc' | 'desc';
+  /** Only the patients with a triage flag ("needs attention"). */
+  attention: boolean;
 }
 
-export const INITIAL_LIST: ListState = { page: 1, q: '', diabetesType: '', sort: 'name', order: 'asc' };
+/** The list opens on the riskiest patients first (the domain's risk order, issue 18). */
+export const INITIAL_LIST: ListState = {
+  page: 1,
+  q: '',
+  diabetesType: '',
+  sort: 'risk',
+  order: 'desc',
+  attention: false,
+};
 
 export const patientListKeys = {
   all: ['patients'] as const,
@@ -40,6 +50,7 @@ export function usePatients(state: ListState) {
             diabetes_type: state.diabetesType || undefined,
             sort: state.sort,
             order: state.order,
+            attention: state.attention ? '1' : undefined,
           },
         }),
       ).patients,

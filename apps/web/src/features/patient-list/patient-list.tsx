@@ -1,7 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { diabetesType } from '@cgm/contract';
+import { defaultGlucoseUnit, isGlucoseUnit } from '@cgm/domain';
+import { useSearchParams } from 'react-router';
+import { SESSION_KEYS } from '../../app/session';
+import { sessionStore } from '../../lib/storage';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Spinner } from '../../components/page';
@@ -10,6 +13,8 @@ import { DeletePatientsDialog } from './delete-dialog';
 import { INITIAL_LIST, patientListKeys, usePatients, type ListState } from './patient-list-api';
 import { deletePlan, nextSort, pageAfterDeletion } from './patient-row-view';
 import { PatientRows } from './patient-rows';
+import { PopulationLine } from './triage-cells';
+import { ListFilters } from './list-filters';
 import './patient-list.css';
 
 interface Props {
@@ -36,6 +41,13 @@ export function PatientList({ title, tools, clinic = false }: Props) {
   // Ages and staleness are judged at the moment the page was fetched (rows exist only then).
   const now = query.dataUpdatedAt;
   const lang = i18n.language;
+  // The band limits in headers and flags: in the unit of the viewer's country (spec §9 default).
+  // The viewer may switch it (`?unit=`, as on the reports).
+  const [sp] = useSearchParams();
+  const asked = sp.get('unit');
+  const unit = isGlucoseUnit(asked)
+    ? asked
+    : defaultGlucoseUnit(sessionStore().getItem(SESSION_KEYS.locCode) ?? '');
 
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
@@ -72,44 +84,16 @@ export function PatientList({ title, tools, clinic = false }: Props) {
           </h1>
           {tools && <div className="patient-list__tools">{tools}</div>}
         </div>
-        <form className="patient-list__filters" role="search" onSubmit={(e) => e.preventDefault()}>
-          <label className="field patient-list__search">
-            <span className="field__label">{t('patients.list.search')}</span>
-            <input
-              className="input"
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={t('patients.list.searchHint')}
-              maxLength={100}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t('patients.col.diabetesType')}</span>
-            <select
-              className="input"
-              value={state.diabetesType}
-              onChange={(e) => change({ ...state, diabetesType: e.target.value, page: 1 })}
-            >
-              <option value="">{t('patients.list.allTypes')}</option>
-              {diabetesType.options.map((d) => (
-                <option key={d} value={d}>
-                  {t(`profile.diabetesType.${d}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {!clinic && (
-            <button
-              type="button"
-              className="btn btn--danger patient-list__delete"
-              disabled={selected.size === 0}
-              onClick={() => setConfirming(true)}
-            >
-              {t('patients.delete.button')}
-            </button>
-          )}
-        </form>
+        <ListFilters
+          state={state}
+          search={search}
+          onSearch={setSearch}
+          change={change}
+          unit={unit}
+          clinic={clinic}
+          canDelete={selected.size > 0}
+          onDelete={() => setConfirming(true)}
+        />
         {done && <Notice kind="success">{done}</Notice>}
         {clinic && data?.awaiting_consent ? (
           // Patients of the clinic's HCPs who have not allowed the desk: counted, never named.
@@ -117,6 +101,7 @@ export function PatientList({ title, tools, clinic = false }: Props) {
             {t('patients.list.awaitingConsent', { number: formatNumber(data.awaiting_consent, lang) })}
           </Notice>
         ) : null}
+        {data && <PopulationLine population={data.population} unit={unit} />}
         {query.error ? (
           <Notice kind="error">
             {t(query.error instanceof ApiFailureError ? failureKey(query.error.failure) : 'errors.network')}
@@ -126,28 +111,43 @@ export function PatientList({ title, tools, clinic = false }: Props) {
         ) : items.length === 0 ? (
           <p className="muted">
             {t(
-              state.q || state.diabetesType
-                ? 'patients.list.noMatch'
-                : clinic
-                  ? 'patients.list.clinicEmpty'
-                  : 'patients.list.empty',
+              state.attention && !state.q && !state.diabetesType
+                ? 'patients.list.noneNeedAttention'
+                : state.q || state.diabetesType || state.attention
+                  ? 'patients.list.noMatch'
+                  : clinic
+                    ? 'patients.list.clinicEmpty'
+                    : 'patients.list.empty',
             )}
           </p>
         ) : (
-          <div className="table-scroll" aria-busy={query.isFetching || undefined}>
-            <PatientRows
-              items={items}
-              now={now}
-              clinic={clinic}
-              selectable={!clinic}
-              selected={selected}
-              onToggle={toggle}
-              onToggleAll={(on) => setSelected(on ? new Set(items.map((i) => i.uid)) : new Set())}
-              sort={state.sort}
-              order={state.order}
-              onSort={(column) => change(nextSort(state, column))}
-            />
-          </div>
+          <>
+            <p className="muted small patient-list__scroll-hint" id="patient-list-scroll-hint">
+              {t('patients.list.scrollHint')}
+            </p>
+            <div
+              className="table-scroll"
+              aria-busy={query.isFetching || undefined}
+              tabIndex={0}
+              role="region"
+              aria-label={t('patients.list.caption')}
+              aria-describedby="patient-list-scroll-hint"
+            >
+              <PatientRows
+                items={items}
+                now={now}
+                clinic={clinic}
+                selectable={!clinic}
+                selected={selected}
+                onToggle={toggle}
+                onToggleAll={(on) => setSelected(on ? new Set(items.map((i) => i.uid)) : new Set())}
+                sort={state.sort}
+                order={state.order}
+                onSort={(column) => change(nextSort(state, column))}
+                unit={unit}
+              />
+            </div>
+          </>
         )}
         {data && data.total > 0 && (
           <nav className="pager" aria-label={t('patients.list.pages')}>

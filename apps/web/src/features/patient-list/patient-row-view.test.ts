@@ -86,6 +86,11 @@ describe('list helpers', () => {
     expect(nextSort(s, 'name')).toEqual({ sort: 'name', order: 'desc', page: 1 });
     expect(nextSort(s, 'glucose')).toEqual({ sort: 'glucose', order: 'desc', page: 1 });
     expect(nextSort(s, 'tir')).toEqual({ sort: 'tir', order: 'asc', page: 1 });
+    // The riskiest, the most time low and the longest without data first; the least wear first.
+    expect(nextSort(s, 'risk')).toEqual({ sort: 'risk', order: 'desc', page: 1 });
+    expect(nextSort(s, 'very_low')).toEqual({ sort: 'very_low', order: 'desc', page: 1 });
+    expect(nextSort(s, 'last_reading')).toEqual({ sort: 'last_reading', order: 'desc', page: 1 });
+    expect(nextSort(s, 'wear')).toEqual({ sort: 'wear', order: 'asc', page: 1 });
   });
 
   it('opens the patient view, or the clinic’s', () => {

@@ -101,15 +101,34 @@ export const patientViewPath = (uid: string, clinic: boolean): string =>
   `${clinic ? '/ClinicHcp' : '/Hcp'}?uid=${encodeURIComponent(uid)}`;
 
 /**
- * A click on a sortable column: the same column flips the order; another column starts in the
- * order a clinician wants first (names A–Z, newest upload, highest glucose, lowest time in range),
- * back on page 1.
+ * The order each column starts in: the one a clinician wants first (riskiest, names A–Z, most time
+ * low or high, lowest time in range and wear, highest glucose, GMI and CV, longest without data,
+ * newest upload).
+ */
+export const FIRST_ORDER: Record<PatientSort, 'asc' | 'desc'> = {
+  risk: 'desc',
+  name: 'asc',
+  upload_time: 'desc',
+  glucose: 'desc',
+  tir: 'asc',
+  very_low: 'desc',
+  below: 'desc',
+  above: 'desc',
+  very_high: 'desc',
+  wear: 'asc',
+  gmi: 'desc',
+  cv: 'desc',
+  last_reading: 'desc',
+};
+
+/**
+ * A click on a sortable column: the same column flips the order; another column starts in its
+ * FIRST_ORDER, back on page 1.
  */
 export function nextSort<S extends { sort: PatientSort; order: 'asc' | 'desc'; page: number }>(
   state: S,
   column: PatientSort,
 ): S {
   if (state.sort === column) return { ...state, order: state.order === 'asc' ? 'desc' : 'asc', page: 1 };
-  const order = column === 'name' || column === 'tir' ? 'asc' : 'desc';
-  return { ...state, sort: column, order, page: 1 };
+  return { ...state, sort: column, order: FIRST_ORDER[column], page: 1 };
 }

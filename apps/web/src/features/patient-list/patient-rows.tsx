@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PatientListItem, PatientSort } from '@cgm/contract';
+import type { GlucoseUnit } from '@cgm/domain';
 import { GlucoseText, KindCells, TirCell, UploadCell } from './patient-cells';
+import { BandCell, CvCell, DaysCell, FlagChips, GmiCell, useBandHeaders, WearCell } from './triage-cells';
 import { displayName, patientViewPath } from './patient-row-view';
 
 interface RowsProps {
@@ -15,6 +17,8 @@ interface RowsProps {
   sort: PatientSort;
   order: 'asc' | 'desc';
   onSort: (column: PatientSort) => void;
+  /** The viewer's unit: the band limits in the headers and flags. */
+  unit: GlucoseUnit;
 }
 
 /**
@@ -24,6 +28,7 @@ interface RowsProps {
 export function PatientRows(p: RowsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const bands = useBandHeaders(p.unit);
   const allOn = p.items.length > 0 && p.items.every((i) => p.selected.has(i.uid));
   const header = (column: PatientSort | null, label: string) => {
     if (!column) return <th scope="col">{label}</th>;
@@ -55,14 +60,23 @@ export function PatientRows(p: RowsProps) {
             </th>
           )}
           {header('name', t('patients.col.name'))}
+          {header('risk', t('patients.col.flags'))}
+          {header('glucose', t('patients.col.glucose'))}
+          {header('last_reading', t('patients.col.lastReading'))}
+          {header('very_low', bands.veryLow)}
+          {header('below', bands.below)}
+          {header('tir', t('patients.col.tir'))}
+          {header('above', bands.above)}
+          {header('very_high', bands.veryHigh)}
+          {header('wear', t('patients.col.wear'))}
+          {header('gmi', t('patients.col.gmi'))}
+          {header('cv', t('patients.col.cv'))}
+          {header('upload_time', t('patients.col.upload'))}
           {header(null, t('patients.col.alias'))}
           {header(null, t('patients.col.gender'))}
           {header(null, t('patients.col.diabetesType'))}
           {header(null, t('profile.field.diabetes_diagnosis_date'))}
           {header(null, t('profile.field.createdBy'))}
-          {header('upload_time', t('patients.col.upload'))}
-          {header('glucose', t('patients.col.glucose'))}
-          {header('tir', t('patients.col.tir'))}
         </tr>
       </thead>
       <tbody>
@@ -95,18 +109,45 @@ export function PatientRows(p: RowsProps) {
                   <span className="muted small"> {t('patients.list.age', { age: item.age })}</span>
                 )}
               </th>
-              <td data-label={t('patients.col.alias')}>{item.alias || <span className="muted">--</span>}</td>
-              <KindCells item={item} />
-              <td data-label={t('patients.col.upload')}>
-                <UploadCell time={item.upload_time} now={p.now} />
+              <td data-label={t('patients.col.flags')}>
+                <FlagChips item={item} unit={p.unit} />
               </td>
               <td data-label={t('patients.col.glucose')}>
                 {/* In the patient's own unit, as their monitor shows it. */}
                 <GlucoseText item={item} unit={item.unit} now={p.now} />
               </td>
+              <td data-label={t('patients.col.lastReading')}>
+                <DaysCell item={item} />
+              </td>
+              <td data-label={bands.veryLow}>
+                <BandCell item={item} band="veryLow" />
+              </td>
+              <td data-label={bands.below}>
+                <BandCell item={item} band="below" />
+              </td>
               <td data-label={t('patients.col.tir')}>
                 <TirCell item={item} />
               </td>
+              <td data-label={bands.above}>
+                <BandCell item={item} band="above" />
+              </td>
+              <td data-label={bands.veryHigh}>
+                <BandCell item={item} band="veryHigh" />
+              </td>
+              <td data-label={t('patients.col.wear')}>
+                <WearCell item={item} />
+              </td>
+              <td data-label={t('patients.col.gmi')}>
+                <GmiCell item={item} />
+              </td>
+              <td data-label={t('patients.col.cv')}>
+                <CvCell item={item} />
+              </td>
+              <td data-label={t('patients.col.upload')}>
+                <UploadCell time={item.upload_time} now={p.now} />
+              </td>
+              <td data-label={t('patients.col.alias')}>{item.alias || <span className="muted">--</span>}</td>
+              <KindCells item={item} />
             </tr>
           );
         })}
