@@ -39,8 +39,11 @@ export interface GlucoseAppend {
   alreadyDuplicates?: number;
   /** A device that must still be active (device-check.ts), checked in the first statement. */
   checkDevice?: string;
-  /** The live bus's expression telling other server processes, sent with the write (live-bus.ts). */
-  tellOthers?: (eventNo: SQL) => SQL | null;
+  /**
+   * The live bus's expression telling other server processes, sent with the write (live-bus.ts);
+   * `previous`: the event number the write was made on (0 when none).
+   */
+  tellOthers?: (eventNo: SQL, previous: number) => SQL | null;
 }
 
 export interface GlucoseAppended {
@@ -50,6 +53,8 @@ export interface GlucoseAppended {
   eventNo: number | null;
   /** Whether the other server processes were told in the write itself (tellOthers). */
   othersTold?: boolean;
+  /** The event number the write was made on (0 when none): the data before it is as of that number. */
+  previousEventNo?: number;
 }
 
 type ReadRow = BlockRow & {
@@ -129,13 +134,19 @@ export async function appendGlucoseOnce(
   const { id, insert } = uploadInsert(upload, EVENT_GUARD);
   parts.push(insert);
   const seen = seenEventNo === undefined || seenEventNo === null ? null : Number(seenEventNo);
-  const tell = a.tellOthers?.(sql`ev.event_no`);
+  const tell = a.tellOthers?.(sql`ev.event_no`, seen ?? 0);
   const written = await db.execute(sql`${withParts([eventGuardCte(a.patientId, seen, nowMs)], parts)}
     select event_no${tell ? sql`, ${tell} as told` : sql``} from ev`);
   const eventNo = (written as { rows?: Array<{ event_no: string | number }> }).rows?.[0]?.event_no;
   return eventNo === undefined
     ? null
-    : { stored, uploadId: id, eventNo: Number(eventNo), othersTold: Boolean(tell) };
+    : {
+        stored,
+        uploadId: id,
+        eventNo: Number(eventNo),
+        othersTold: Boolean(tell),
+        previousEventNo: seen ?? 0,
+      };
 }
 
 /** Sources the patient does not have yet, numbered after the last (as sources.ts sourcesCte does). */
