@@ -1,14 +1,16 @@
-// Issue "Device data and live monitoring" target: from a reading accepted by the ingest API to the
-// waiting long-poll reply of a follower, p99 at most 50 ms with 5,000 followers waiting at once on
-// one server process; memory per waiting follower reported.
+// Targets: from a reading accepted by the ingest API to the waiting long-poll reply of a follower,
+// p99 at most 50 ms with 5,000 followers waiting on one server process (issue "Device data and live
+// monitoring", on PGlite), and at most 100 ms with 50,000 on PostgreSQL (issue 21); memory per
+// waiting follower at most 10 KiB; the device's POST no slower with all followers of its patient
+// waiting than with none (issue 21).
 //
-// Two scenarios, one server process (this one) and 5,000 followers on raw keep-alive sockets in a
-// second process (the machine's two cores are shared by both):
+// Two scenarios, one server process (this one) and the followers on raw keep-alive sockets in
+// client processes of up to 12,500 each (the machine's two cores are shared by all):
 // - spread: every follower watches their own patient (2,500 patients, two followers each, as a
 //   carer and a clinician would); readings arrive for one patient after another, and each answer's
 //   latency is measured from the moment its patient's ingest request was sent. This is the target.
 // - fan-out: all 5,000 watch one patient, and one reading wakes them all at once (the worst case).
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fetch } from 'undici';
 import { API } from '@cgm/contract';
@@ -25,14 +27,23 @@ import {
 import { startBareLongPoll } from './bare-long-poll';
 import { benchDatabases, checkTarget, fmt, summarize, type BenchDatabase } from './support';
 
-const FOLLOWERS = Number(process.env.FOLLOWERS ?? 5000);
-const PATIENTS = FOLLOWERS / 2;
+// Followers on PostgreSQL (FOLLOWERS) and on PGlite (PGLITE_FOLLOWERS); LIVE_DB=PostgreSQL (or
+// PGlite) runs one of the two.
+const FOLLOWERS_ON: Record<string, number> = {
+  PostgreSQL: Number(process.env.FOLLOWERS ?? 50_000),
+  PGlite: Number(process.env.PGLITE_FOLLOWERS ?? 5000),
+};
 const READINGS = Number(process.env.READINGS ?? 400);
+const PER_CLIENT_PROCESS = 12_500;
+/** Sockets this process needs open at once: one per follower, and spare. */
+const FD_NEEDED = Math.max(...Object.values(FOLLOWERS_ON)) + 4096;
 setPasswordCostForTests(2 ** 10);
 
 async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
+  const FOLLOWERS = FOLLOWERS_ON[label] ?? 5000;
+  const PATIENTS = FOLLOWERS / 2;
   const database = await open();
-  const { app } = await buildApp({
+  const { app, ctx } = await buildApp({
     config: testConfig({ WEB_DIST: '/nonexistent', DATABASE_URL: url }),
     database,
   });
@@ -118,24 +129,50 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
       }),
     }).then((r) => r.arrayBuffer());
 
-  const clients = fork(fileURLToPath(new URL('./live-clients.worker.mjs', import.meta.url)), [], {
-    serialization: 'advanced',
-  });
-  const ask = <T>(msg: object, answer: string) =>
+  // Clients in processes of their own, each with a slice of the followers (indexes stay global).
+  const slices = Array.from({ length: Math.ceil(FOLLOWERS / PER_CLIENT_PROCESS) }, (_, i) => ({
+    offset: i * PER_CLIENT_PROCESS,
+    followers: followers.slice(i * PER_CLIENT_PROCESS, (i + 1) * PER_CLIENT_PROCESS),
+    process: fork(fileURLToPath(new URL('./live-clients.worker.mjs', import.meta.url)), [], {
+      serialization: 'advanced',
+    }),
+  }));
+  type Collected = { arrivals: Array<[number, number]>; statuses: { ok: number; other: number } };
+  const askOne = <T>(client: (typeof slices)[number]['process'], msg: object, answer: string) =>
     new Promise<T>((resolve) => {
       const on = (m: unknown) => {
         if ((m as { type: string }).type !== answer) return;
-        clients.off('message', on);
+        client.off('message', on);
         resolve(m as T);
       };
-      clients.on('message', on);
-      clients.send(msg);
+      client.on('message', on);
+      client.send(msg);
     });
+  /** Sends to every client process; 'init' gets each its slice; 'collect' joins their arrivals. */
+  const ask = async <T>(msg: { type: string } & Record<string, unknown>, answer: string): Promise<T> => {
+    const answers = await Promise.all(
+      slices.map((c) =>
+        askOne<Collected>(
+          c.process,
+          msg.type === 'init' ? { ...msg, followers: c.followers } : msg,
+          answer,
+        ).then((a) => ({ a, offset: c.offset })),
+      ),
+    );
+    if (answer !== 'collected') return answers[0]!.a as T;
+    return {
+      type: 'collected',
+      arrivals: answers.flatMap(({ a, offset }) => a.arrivals.map(([i, at]) => [i + offset, at])),
+      statuses: {
+        ok: answers.reduce((n, { a }) => n + a.statuses.ok, 0),
+        other: answers.reduce((n, { a }) => n + a.statuses.other, 0),
+      },
+    } as T;
+  };
   await ask(
     { type: 'init', host: '127.0.0.1', port, path: API.monitorData, followers, sharedPatientId: shared.id },
     'ready',
   );
-  type Collected = { arrivals: Array<[number, number]>; statuses: { ok: number; other: number } };
 
   async function allWaiting(): Promise<number> {
     const started = Date.now();
@@ -155,7 +192,8 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
    */
   async function spread(send: (patientId: string) => Promise<unknown>, waiting: () => number) {
     const started = Date.now();
-    await ask({ type: 'start', eventNo: Date.now(), watching: 'own' }, 'started');
+    // Their patients have no data yet (event number 0): each reading's answer carries it.
+    await ask({ type: 'start', eventNo: 0, watching: 'own' }, 'started');
     while (waiting() < FOLLOWERS) {
       if (Date.now() - started > 180_000) throw new Error(`only ${waiting()} polls waiting`);
       await new Promise((r) => setTimeout(r, 50));
@@ -204,12 +242,16 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
   let heapPerFollower = NaN;
   const real = await spread(
     (patientId) => {
-      if (Number.isNaN(heapPerFollower))
+      if (Number.isNaN(heapPerFollower)) {
+        // What the waiting polls hold, not garbage yet to be collected.
+        (globalThis as { gc?: () => void }).gc?.();
         heapPerFollower = (process.memoryUsage().heapUsed - heapBefore) / FOLLOWERS;
+      }
       return ingest(tokenOf.get(patientId)!);
     },
     () => app.monitorRoom.stats().waiting,
   );
+  const spreadLimit = label === 'PostgreSQL' ? 100 : 50;
   checkTarget(
     `${label} spread: ${FOLLOWERS} followers waiting (all polls open after ${real.setupMs} ms) over ${PATIENTS} patients; ` +
       `${real.readings} readings sent one after another woke ${real.latencies.length} followers: ` +
@@ -218,13 +260,31 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
       `bare long-poll server: median ${fmt(floor.s.median)} ms, p99 ${fmt(floor.p99)} ms, ratio of p99s ${fmt(real.p99 / floor.p99, 2)}×; p99`,
     real.latencies.length ? real.p99 : NaN,
     '<=',
-    50,
+    spreadLimit,
     'ms',
   );
+  checkTarget(
+    `${label}: server heap per waiting follower (${FOLLOWERS} waiting)`,
+    heapPerFollower / 1024,
+    '<=',
+    10,
+    'KiB',
+  );
+
+  // The device's POST with nobody waiting on its patient, while the followers of scenario 1 have
+  // gone: the figure the fan-out's POST is compared with.
+  while (app.monitorRoom.stats().waiting > 0) await new Promise((r) => setTimeout(r, 50));
+  const alone: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t = now();
+    await ingest(shared.deviceToken);
+    alone.push(now() - t);
+  }
+  const aloneMs = summarize(alone).median;
 
   // Scenario 2: fan-out to all followers of one patient (after scenario 1's polls have closed).
-  while (app.monitorRoom.stats().waiting > 0) await new Promise((r) => setTimeout(r, 50));
-  await ask({ type: 'start', eventNo: Date.now(), watching: 'shared' }, 'started');
+  // The followers have seen the patient's data so far, as the web app has after its status call.
+  await ask({ type: 'start', eventNo: ctx.bus.latest(shared.id), watching: 'shared' }, 'started');
   await allWaiting();
   await new Promise((r) => setTimeout(r, 200));
   const t0 = now();
@@ -237,15 +297,51 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
   console.log(
     `${label} fan-out (worst case): one reading for a patient with ${FOLLOWERS} waiting followers: ${fanLat.length} answered; ` +
       `median ${fmt(f.median)} ms, p99 ${fmt(fanLat[Math.floor(0.99 * (fanLat.length - 1))] ?? NaN)} ms, ` +
-      `last ${fmt(fanLat.at(-1) ?? NaN)} ms (ingest answered after ${fmt(accepted - t0)} ms)`,
+      `last ${fmt(fanLat.at(-1) ?? NaN)} ms`,
+  );
+  // Fan-out runs after the device's answer (live-bus.ts): its POST must not wait for the followers.
+  checkTarget(
+    `${label}: the device's POST with ${FOLLOWERS} followers of its patient waiting: ${fmt(accepted - t0)} ms, ` +
+      `with none: median ${fmt(aloneMs)} ms of 20; ratio`,
+    (accepted - t0) / aloneMs,
+    '<=',
+    2,
+    '×',
   );
 
-  clients.send({ type: 'close' });
+  for (const c of slices) c.process.send({ type: 'close' });
   await app.close();
   await database.close();
   await drop?.();
 }
 
-for (const target of await benchDatabases()) await run(target);
-// Open sockets of the clients' process may keep handles: leave with the targets' verdict.
+/**
+ * Each follower holds a socket in this process: below the limit it needs, the benchmark runs itself
+ * again in a shell that raises the limit (`ulimit -n`, allowed up to the hard limit, or beyond it
+ * as root); the client processes it forks inherit it.
+ */
+async function withEnoughSockets(): Promise<boolean> {
+  if (process.env.LIVE_BENCH_FD_RAISED) return false;
+  const child = spawn(
+    'sh',
+    [
+      '-c',
+      `ulimit -n ${FD_NEEDED} 2>/dev/null || ulimit -n hard; exec "$0" "$@"`,
+      process.execPath,
+      '--expose-gc',
+      ...process.execArgv,
+      ...process.argv.slice(1),
+    ],
+    { stdio: 'inherit', env: { ...process.env, LIVE_BENCH_FD_RAISED: '1' } },
+  );
+  process.exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  return true;
+}
+
+if (!(await withEnoughSockets())) {
+  for (const target of await benchDatabases()) {
+    if (!process.env.LIVE_DB || process.env.LIVE_DB === target.label) await run(target);
+  }
+}
+// Open sockets of the clients' processes may keep handles: leave with the targets' verdict.
 process.exit(process.exitCode ?? 0);
