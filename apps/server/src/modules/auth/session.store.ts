@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, type users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { newId, newToken, sha256 } from '../../lib/crypto';
 import type { Actor } from '../../http/auth';
