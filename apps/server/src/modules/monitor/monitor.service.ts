@@ -172,8 +172,11 @@ export function createMonitorService(ctx: AppContext) {
       const now = ctx.clock.now().getTime();
       // The patient's data options decide which source each device kind shows, as in the reports.
       // The event number is read before the data, so the data is at least as new as it: a wake-up
-      // that brings only the readings after that number (live-glucose.ts) leaves nothing out.
-      const [options, eventNo] = await Promise.all([repo.options(patientId), eventNoOf(patientId)]);
+      // that brings only the readings after that number (live-glucose.ts) leaves nothing out. It
+      // is the stored one, not the last one told: a write that changed nothing still moves it
+      // (data-events.ts lockPatientData), and the next write names the stored one as its previous.
+      const [options, eventNo] = await Promise.all([repo.options(patientId), lastEventNo(ctx.db, patientId)]);
+      ctx.bus.remember(patientId, eventNo);
       const [shown, name, [s, utcOffsetMin], p, ch, source] = await Promise.all([
         maySeeCurrentGlucose(ctx.db, actor, patientId),
         repo.patientName(patientId),
