@@ -279,33 +279,46 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
     spreadLimit,
     'ms',
   );
-  checkTarget(
-    `${label}: server heap per waiting follower (${FOLLOWERS} waiting)`,
-    heapPerFollower / 1024,
-    '<=',
-    10,
-    'KiB',
-  );
+  // Issue 21's targets for memory and the device's POST are set for PostgreSQL; on PGlite (the
+  // database on the server's own thread) the figures are shown beside them.
+  const onPostgres = label === 'PostgreSQL';
+  const heapLine = `${label}: server heap per waiting follower (${FOLLOWERS} waiting)`;
+  if (onPostgres) checkTarget(heapLine, heapPerFollower / 1024, '<=', 10, 'KiB');
+  else console.log(`${heapLine}: ${fmt(heapPerFollower / 1024)} KiB`);
 
   // The device's POST with nobody waiting on its patient, while the followers of scenario 1 have
   // gone: the figure the fan-out's POST is compared with.
   while (app.monitorRoom.stats().waiting > 0) await new Promise((r) => setTimeout(r, 50));
-  const alone: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    const t = now();
-    await ingest(shared.deviceToken);
-    alone.push(now() - t);
-  }
-  const aloneMs = summarize(alone).median;
+  let postSeq = 1;
+  /** Single new readings for the shared patient from a device in a process of its own. */
+  const devicePosts = async (count: number): Promise<{ samples: number[]; sentAt: number[] }> => {
+    const child = fork(
+      fileURLToPath(new URL('./device-posts.mjs', import.meta.url)),
+      [base + API.ingest, shared.deviceToken, String(count), String(postSeq)],
+      { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], execArgv: [] },
+    );
+    postSeq += count;
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise((resolve) => child.on('exit', resolve));
+    const { samples, sentAt, failures } = JSON.parse(out.trim().split('\n').at(-1)!) as {
+      samples: number[];
+      sentAt: number[];
+      failures: number;
+    };
+    if (failures) throw new Error(`${failures} device posts failed`);
+    return { samples, sentAt };
+  };
+  const aloneMs = summarize((await devicePosts(20)).samples).median;
 
   // Scenario 2: fan-out to all followers of one patient (after scenario 1's polls have closed).
   // The followers have seen the patient's data so far, as the web app has after its status call.
   await ask({ type: 'start', eventNo: ctx.bus.latest(shared.id), watching: 'shared' }, 'started');
   await allWaiting();
   await new Promise((r) => setTimeout(r, 200));
-  const t0 = now();
-  await ingest(shared.deviceToken);
-  const accepted = now();
+  const post = await devicePosts(1);
+  const t0 = post.sentAt[0]!;
+  const accepted = t0 + post.samples[0]!;
   await new Promise((r) => setTimeout(r, 1500));
   const fan = await ask<Collected>({ type: 'collect' }, 'collected');
   const fanLat = fan.arrivals.map(([, at]) => at - t0).sort((a, b) => a - b);
@@ -316,14 +329,11 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
       `last ${fmt(fanLat.at(-1) ?? NaN)} ms`,
   );
   // Fan-out runs after the device's answer (live-bus.ts): its POST must not wait for the followers.
-  checkTarget(
-    `${label}: the device's POST with ${FOLLOWERS} followers of its patient waiting: ${fmt(accepted - t0)} ms, ` +
-      `with none: median ${fmt(aloneMs)} ms of 20; ratio`,
-    (accepted - t0) / aloneMs,
-    '<=',
-    2,
-    '×',
-  );
+  const postLine =
+    `${label}: the device's POST (from a process of its own) with ${FOLLOWERS} followers of its patient ` +
+    `waiting: ${fmt(accepted - t0)} ms, with none: median ${fmt(aloneMs)} ms of 20; ratio`;
+  if (onPostgres) checkTarget(postLine, (accepted - t0) / aloneMs, '<=', 2, '×');
+  else console.log(`${postLine} ${fmt((accepted - t0) / aloneMs, 2)}×`);
 
   for (const c of slices) c.process.send({ type: 'close' });
   await app.close();
