@@ -57,6 +57,12 @@ describe('live monitor', () => {
     // 234 mg/dL shows as 13.0 mmol/L (the carer's country, the United Kingdom, reads mmol/L).
     const value = page.getByText('13.0', { exact: true });
     expect(await value.count()).toBe(0);
+    // Issue 21: the answer to the waiting poll carries the reading; the screen asks for nothing more.
+    const statusCalls: string[] = [];
+    const statusUrl = stage.portal.url + API.monitorStatus(patient.uid);
+    page.on('request', (r) => {
+      if (r.url().startsWith(statusUrl)) statusCalls.push(r.url());
+    });
     const sent = Date.now();
     const res = await api<{ stored: number }>(
       API.ingest,
@@ -72,6 +78,8 @@ describe('live monitor', () => {
     const shownAfter = Date.now() - sent;
     console.log(`reading shown on the follower's monitor ${shownAfter} ms after it was sent`);
     expect(shownAfter).toBeLessThan(1000);
+    await page.waitForTimeout(300);
+    expect(statusCalls).toEqual([]);
     await screenshot(page, '30-live-monitor-carer');
   });
 });

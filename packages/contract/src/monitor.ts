@@ -141,8 +141,33 @@ export const monitorPollRequest = z.object({
   uids: z.array(z.string().min(1).max(64)).min(1).max(200),
   eventNo: z.number().min(0),
 });
+/**
+ * What a wake-up changed when that was sensor readings alone (issue 21): every reading of the
+ * touched range [from, to] the monitor shows (as chart.sg, the patient's data options applied),
+ * and the newest of them as the sensor card shows it. Sent only to a follower that had seen the
+ * data just before the change, so applying it to that follower's status gives what a new status
+ * call would; without it the follower calls for the status again.
+ */
+export const monitorGlucoseChange = z.object({
+  source: z.enum(['realtime', 'uploaded']),
+  from: z.number(),
+  to: z.number(),
+  sg: chartData.shape.sg,
+  newest: z
+    .object({
+      time: z.number(),
+      mgdl: z.number().nullable(),
+      rate: z.number().int().nullable(),
+      quality: z.string().nullable(),
+      displayCode: z.string().nullable(),
+      utcOffsetMin: z.number().int(),
+    })
+    .nullable(),
+});
+export type MonitorGlucoseChange = z.infer<typeof monitorGlucoseChange>;
+
 export const monitorPollResponse = z.object({
   error: z.literal(0),
   eventNo: z.number(),
-  data: z.array(z.object({ uid: z.string(), eventNo: z.number() })),
+  data: z.array(z.object({ uid: z.string(), eventNo: z.number(), glucose: monitorGlucoseChange.optional() })),
 });

@@ -9,27 +9,47 @@ import type { SQL } from 'drizzle-orm';
  *  removed or stopped following), so waiting polls re-check their consent at once, or which of the
  *  patient's data counts changed (data options), so the follower alerts look again. */
 export type LiveKind = 'data' | 'access';
-export type LiveListener = (eventNo: number, kind: LiveKind) => void;
+
+/**
+ * What a 'data' event changed, when that was sensor readings alone (a device's upload of
+ * readings): the readings of `source` in [from, to] (epoch ms), on top of the data as it was at
+ * event number `previous`. A waiting follower that had seen exactly `previous` is answered with
+ * those readings and needs nothing else; without a change, a follower reads the patient's status
+ * again.
+ */
+export interface LiveChange {
+  previous: number;
+  from: number;
+  to: number;
+  source: 'realtime' | 'uploaded';
+}
+export type LiveListener = (eventNo: number, kind: LiveKind, change?: LiveChange) => void;
+type EveryPatientListener = (patientId: string, eventNo: number, kind: LiveKind, change?: LiveChange) => void;
 
 export interface LiveBus {
   /**
    * Tells this process's followers (and, unless `othersTold`, the other processes') that the
    * patient's data changed at `eventNo`.
    */
-  publish(patientId: string, eventNo: number, kind?: LiveKind, opts?: { othersTold?: boolean }): void;
+  publish(
+    patientId: string,
+    eventNo: number,
+    kind?: LiveKind,
+    opts?: { othersTold?: boolean; change?: LiveChange },
+  ): void;
   /**
    * An SQL expression that tells the other processes of a change when the statement that takes
    * the event number commits (`eventNo`: that number's column), so a one-statement write needs no
    * statement of its own for it; then publish with `othersTold`. Null when there are no others.
    */
-  tellOthersSql?(patientId: string, eventNo: SQL): SQL | null;
+  tellOthersSql?(patientId: string, eventNo: SQL, change?: LiveChange): SQL | null;
   /** Calls `listener` for each later publish for this patient; returns the unsubscribe. */
   subscribe(patientId: string, listener: LiveListener): () => void;
   /**
    * Calls `listener` for every publish of every patient (the follower alerts evaluate each change);
    * returns the unsubscribe.
    */
-  subscribeAll(listener: (patientId: string, eventNo: number, kind: LiveKind) => void): () => void;
+  subscribeAll(listener: EveryPatientListener): () => void;
   /** Latest eventNo this process has seen for the patient (0 when none since start). */
   latest(patientId: string): number;
   /** Records an eventNo read from the database, so later polls need not read it again. */
@@ -44,10 +64,10 @@ export interface LiveBus {
  * embedded database, and as the local half of the PostgreSQL bus.
  */
 export function createLocalBus(): LiveBus & {
-  deliver(patientId: string, eventNo: number, kind: LiveKind): void;
+  deliver(patientId: string, eventNo: number, kind: LiveKind, change?: LiveChange): void;
 } {
   const listeners = new Map<string, Set<LiveListener>>();
-  const everyPatient = new Set<(patientId: string, eventNo: number, kind: LiveKind) => void>();
+  const everyPatient = new Set<EveryPatientListener>();
   const latest = new Map<string, number>();
   let published = 0;
   let listenerCount = 0;
@@ -55,26 +75,26 @@ export function createLocalBus(): LiveBus & {
   const note = (patientId: string, eventNo: number, kind: LiveKind) => {
     if (kind === 'data' && (latest.get(patientId) ?? 0) < eventNo) latest.set(patientId, eventNo);
   };
-  const fanOut = (patientId: string, eventNo: number, kind: LiveKind) => {
-    for (const listener of [...everyPatient]) listener(patientId, eventNo, kind);
+  const fanOut = (patientId: string, eventNo: number, kind: LiveKind, change?: LiveChange) => {
+    for (const listener of [...everyPatient]) listener(patientId, eventNo, kind, change);
     const set = listeners.get(patientId);
     if (!set) return;
-    for (const listener of [...set]) listener(eventNo, kind);
+    for (const listener of [...set]) listener(eventNo, kind, change);
   };
-  const deliver = (patientId: string, eventNo: number, kind: LiveKind) => {
+  const deliver = (patientId: string, eventNo: number, kind: LiveKind, change?: LiveChange) => {
     note(patientId, eventNo, kind);
-    fanOut(patientId, eventNo, kind);
+    fanOut(patientId, eventNo, kind, change);
   };
 
   return {
     deliver,
-    publish(patientId, eventNo, kind = 'data') {
+    publish(patientId, eventNo, kind = 'data', opts) {
       published++;
       // A poll that starts now sees the number at once; the waiting ones are woken after the
       // current turn, so the writer's answer goes out first and fanning out to however many
       // followers never holds up the device's POST.
       note(patientId, eventNo, kind);
-      setImmediate(() => fanOut(patientId, eventNo, kind));
+      setImmediate(() => fanOut(patientId, eventNo, kind, opts?.change));
     },
     subscribe(patientId, listener) {
       let set = listeners.get(patientId);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createLocalBus, type LiveBus } from './live-bus';
+import { createLocalBus, type LiveBus, type LiveChange } from './live-bus';
 
 const CHANNEL = 'cgm_live';
 
@@ -24,9 +24,9 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (msg) => {
-      const [from, patientId, eventNo, kind] = (msg.payload ?? '').split('|');
+      const [from, patientId, eventNo, kind, ...change] = (msg.payload ?? '').split('|');
       if (from === origin || !patientId || !eventNo) return; // our own publish, delivered already
-      local.deliver(patientId, Number(eventNo), kind === 'access' ? 'access' : 'data');
+      local.deliver(patientId, Number(eventNo), kind === 'access' ? 'access' : 'data', changeOf(change));
     });
     client.on('error', (err) => {
       log.warn({ err }, 'live bus connection lost; reconnecting');
@@ -43,10 +43,14 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
   return {
     publish(patientId, eventNo, kind = 'data', opts) {
       published++;
-      local.publish(patientId, eventNo, kind); // delivered after the writer's answer (live-bus.ts)
+      // delivered after the writer's answer (live-bus.ts)
+      local.publish(patientId, eventNo, kind, opts?.change ? { change: opts.change } : undefined);
       if (opts?.othersTold) return;
       pool
-        .query('select pg_notify($1, $2)', [CHANNEL, `${origin}|${patientId}|${eventNo}|${kind}`])
+        .query('select pg_notify($1, $2)', [
+          CHANNEL,
+          `${origin}|${patientId}|${eventNo}|${kind}${changeText(opts?.change)}`,
+        ])
         .catch((err: unknown) => {
           // Other processes' followers then see it at their next poll timeout; nothing is lost.
           log.error({ err }, 'live bus notify failed');
@@ -54,8 +58,8 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
     },
     // NOTIFY is sent at the commit of the statement's transaction, never before: the same moment
     // as the separate notify after the commit, one statement fewer per write.
-    tellOthersSql: (patientId, eventNo) =>
-      sql`pg_notify(${CHANNEL}, ${`${origin}|${patientId}|`}::text || ${eventNo} || '|data')`,
+    tellOthersSql: (patientId, eventNo, change) =>
+      sql`pg_notify(${CHANNEL}, ${`${origin}|${patientId}|`}::text || ${eventNo} || ${`|data${changeText(change)}`}::text)`,
     subscribe: local.subscribe,
     subscribeAll: local.subscribeAll,
     latest: local.latest,
@@ -72,4 +76,17 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
       await local.close();
     },
   };
+}
+
+/** A change in a notification's payload: `|previous|from|to|source` after the kind ('' without one). */
+function changeText(change: LiveChange | undefined): string {
+  return change ? `|${change.previous}|${change.from}|${change.to}|${change.source}` : '';
+}
+
+function changeOf(parts: string[]): LiveChange | undefined {
+  const [previous, from, to, source] = parts;
+  const numbers = [previous, from, to].map(Number);
+  if (numbers.some((n) => !Number.isSafeInteger(n))) return undefined;
+  if (source !== 'realtime' && source !== 'uploaded') return undefined;
+  return { previous: numbers[0]!, from: numbers[1]!, to: numbers[2]!, source };
 }

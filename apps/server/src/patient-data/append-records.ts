@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import type { DeviceRecord } from '@cgm/contract';
+import type { LiveChange } from '../bus/live-bus';
 import { changePatientData, type DataWriter } from './patient-change';
 import { appendGlucoseOnce, type GlucoseAppended } from './glucose-append';
 import { assertDeviceActive } from './device-check';
@@ -80,8 +81,10 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
     ? await appendReadingsAtOnce(ctx, req, good, receivedAt, rejected)
     : null;
   if (fast) {
-    if (fast.eventNo !== null)
-      ctx.bus.publish(req.patientId, fast.eventNo, 'data', { othersTold: fast.othersTold });
+    if (fast.eventNo !== null) {
+      const change = readingsChange(req.source, good as SgRecord[], fast.previousEventNo ?? 0);
+      ctx.bus.publish(req.patientId, fast.eventNo, 'data', { othersTold: fast.othersTold, change });
+    }
     return done(fast.stored, fast.uploadId ?? '', fast.eventNo);
   }
   if (req.checkDevice && req.deviceId) await assertDeviceActive(ctx.db, req.deviceId, req.patientId);
@@ -121,6 +124,17 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
   return done(stored, uploadId, eventNo);
 }
 
+/** The live bus's account of an upload of readings alone: its source and time range. */
+function readingsChange(source: Source, records: readonly SgRecord[], previous: number): LiveChange {
+  let from = Infinity;
+  let to = -Infinity;
+  for (const r of records) {
+    from = Math.min(from, r.time);
+    to = Math.max(to, r.time);
+  }
+  return { previous, from, to, source };
+}
+
 /** An upload of sensor readings alone, stored in one part with nothing else in its transaction. */
 function onlyReadings(req: AppendRequest, good: readonly DeviceRecord[]): good is SgRecord[] {
   return (
@@ -150,7 +164,8 @@ async function appendReadingsAtOnce(
     sameInstantIsDuplicate: req.sameInstantIsDuplicate ?? false,
     checkDevice: req.checkDevice && req.deviceId ? req.deviceId : undefined,
     tellOthers: ctx.bus.tellOthersSql
-      ? (eventNo: SQL) => ctx.bus.tellOthersSql!(req.patientId, eventNo)
+      ? (eventNo: SQL, previous: number) =>
+          ctx.bus.tellOthersSql!(req.patientId, eventNo, readingsChange(req.source, records, previous))
       : undefined,
     upload: {
       patientId: req.patientId,

@@ -58,8 +58,11 @@ export interface GlucoseAppend {
   alreadyDuplicates?: number;
   /** A device that must still be active (device-check.ts), checked in the first statement. */
   checkDevice?: string;
-  /** The live bus's expression telling other server processes, sent with the write (live-bus.ts). */
-  tellOthers?: (eventNo: SQL) => SQL | null;
+  /**
+   * The live bus's expression telling other server processes, sent with the write (live-bus.ts);
+   * `previous`: the event number the write was made on (0 when none).
+   */
+  tellOthers?: (eventNo: SQL, previous: number) => SQL | null;
 }
 
 export interface GlucoseAppended {
@@ -69,6 +72,8 @@ export interface GlucoseAppended {
   eventNo: number | null;
   /** Whether the other server processes were told in the write itself (tellOthers). */
   othersTold?: boolean;
+  /** The event number the write was made on (0 when none): the data before it is as of that number. */
+  previousEventNo?: number;
 }
 
 type ReadRow = BlockRow & {
@@ -201,7 +206,7 @@ export async function appendGlucoseOnce(
   parts.push(...also);
   const row = upload && uploadInsert(upload, EVENT_GUARD);
   if (row) parts.push(row.insert);
-  const tell = a.tellOthers?.(sql`ev.event_no`);
+  const tell = a.tellOthers?.(sql`ev.event_no`, state.eventNo ?? 0);
   const guard = eventGuardCte(a.patientId, state.eventNo, nowMs, deviceStillActive);
   const written = await executePrepared(
     db,
@@ -214,7 +219,13 @@ export async function appendGlucoseOnce(
     if (records.length) state.packed.set(hour, packed.get(hour)!);
     else state.packed.delete(hour);
   keep(cache, a.patientId, { ...state, sources: [...state.sources, ...fresh], eventNo: Number(eventNo) });
-  return { stored, uploadId: row?.id ?? null, eventNo: Number(eventNo), othersTold: Boolean(tell) };
+  return {
+    stored,
+    uploadId: row?.id ?? null,
+    eventNo: Number(eventNo),
+    othersTold: Boolean(tell),
+    previousEventNo: state.eventNo ?? 0,
+  };
 }
 
 /** Keeps the state for the patient's next upload (only once the patient has an event number). */

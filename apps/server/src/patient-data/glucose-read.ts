@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { assignIntervals, type SamplingSource } from '@cgm/domain';
 import type { Db } from '../db/client';
 import {
@@ -50,11 +50,15 @@ export async function readGlucoseBlocks(
   from: number,
   to: number,
 ): Promise<Uint8Array[]> {
-  const result =
-    await db.execute(sql`select string_agg(packed, ''::bytea order by hour) as packed from sg_blocks
-    where patient_id = ${patientId} and hour >= ${hourOf(from)} and hour <= ${hourOf(to - 1)}
-    group by hour / 24 order by hour / 24`);
+  const result = await db.execute(sql`${glucoseBlocksSql(patientId, from, to)} order by day`);
   return ((result as { rows?: Array<{ packed: Uint8Array }> }).rows ?? []).map((r) => r.packed);
+}
+
+/** readGlucoseBlocks' select (columns packed and day, in no order), to send with another read. */
+export function glucoseBlocksSql(patientId: string, from: number, to: number): SQL {
+  return sql`select string_agg(packed, ''::bytea order by hour) as packed, hour / 24 as day from sg_blocks
+    where patient_id = ${patientId} and hour >= ${hourOf(from)} and hour <= ${hourOf(to - 1)}
+    group by hour / 24`;
 }
 
 /** float4-era readers and the statistics see 0.1 mg/dL, what a sensor reports. */
@@ -200,6 +204,33 @@ function recordOf(c: SgCursor, serials: Map<number, string>): GlucoseRecord {
     source: (r.flags & SG_UPLOADED) !== 0 ? 'uploaded' : 'realtime',
     receivedAt: r.receivedMs,
     sourceBits: sourceOfFlags(r.flags),
+  };
+}
+
+/** The newest reading of blocks already read, as latestGlucose picks it (without its serial). */
+export type NewestGlucose = Omit<GlucoseRecord, 'serial' | 'seq' | 'receivedAt' | 'sourceBits'>;
+
+/** The newest record of [from, to) that `keep` allows, chosen as latestGlucose chooses it. */
+export function newestGlucose(
+  blocks: readonly Uint8Array[],
+  from: number,
+  to: number,
+  keep: RecordFilter,
+): NewestGlucose | null {
+  let last: SgCursor | null = null;
+  eachGlucose(blocks, from, to, keep, (c) => {
+    if (!last || c.time >= last.time) last = { ...c };
+  });
+  if (!last) return null;
+  const r = recordOf(last, new Map());
+  return {
+    time: r.time,
+    utcOffsetMin: r.utcOffsetMin,
+    mgdl: r.mgdl,
+    quality: r.quality,
+    displayCode: r.displayCode,
+    rate: r.rate,
+    source: r.source,
   };
 }
 

@@ -21,14 +21,17 @@ export {
 export {
   decodeGlucose,
   eachGlucose,
+  glucoseBlocksSql,
   intervalsOf,
   latestGlucose,
+  newestGlucose,
   readGlucoseBlocks,
   readGlucoseRecords,
   readGlucoseSeries,
   tenth,
   type GlucoseRecord,
   type GlucoseSeries,
+  type NewestGlucose,
   type RecordFilter,
   type SgCursor,
 } from './glucose-read';

@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -10,7 +10,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const medicalRecords = pgTable(
   'medical_records',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     patientId: text('patient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -26,7 +26,11 @@ export const medicalRecords = pgTable(
     /** Deleted softly, like events: invisible to every reader, kept so the history can account for it. */
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('medical_records_patient_idx').on(t.patientId, t.recordedAt)],
+  // Keyed by patient first, as every patient's table (migration 0017).
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.id] }),
+    index('medical_records_patient_idx').on(t.patientId, t.recordedAt),
+  ],
 );
 
 /**

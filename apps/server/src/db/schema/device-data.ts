@@ -40,7 +40,7 @@ const deviceRecordColumns = () => ({
 export const devices = pgTable(
   'devices',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     patientId: patientId(),
     kind: text('kind', { enum: ['sensor_app', 'patch_app', 'pdm'] }).notNull(),
     serial: text('serial').notNull(),
@@ -50,7 +50,12 @@ export const devices = pgTable(
     lastSeenAt: ts('last_seen_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('devices_token_uq').on(t.tokenHash), index('devices_patient_idx').on(t.patientId)],
+  // Keyed by patient first (migration 0017); a token is 256 random bits, looked up alone.
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.id] }),
+    index('devices_token_idx').on(t.tokenHash),
+    index('devices_patient_idx').on(t.patientId),
+  ],
 );
 
 // Sensor glucose lives in hour blocks: sg_blocks (schema/patient-data.ts, migration 0011).
@@ -156,7 +161,7 @@ export const deviceSessions = pgTable(
 export const events = pgTable(
   'events',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     patientId: patientId(),
     serial: text('serial').notNull(),
     seq: bigint('seq', { mode: 'number' }),
@@ -174,6 +179,7 @@ export const events = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [
+    primaryKey({ columns: [t.patientId, t.id] }),
     uniqueIndex('events_device_uq').on(t.patientId, t.serial, t.seq),
     index('events_patient_time_idx').on(t.patientId, t.time),
   ],
@@ -183,14 +189,14 @@ export const events = pgTable(
 export const dataOptions = pgTable(
   'data_options',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     patientId: patientId(),
     option: text('option', { enum: ['daopapp', 'pdm'] }).notNull(),
     kind: text('kind', { enum: ['cgms', 'pump'] }).notNull(),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at'),
   },
-  (t) => [index('data_options_patient_idx').on(t.patientId)],
+  (t) => [primaryKey({ columns: [t.patientId, t.id] }), index('data_options_patient_idx').on(t.patientId)],
 );
 
 /** PDM settings (spec §3 "Device settings reviewed"), versioned: one row per change seen. */
@@ -210,7 +216,7 @@ export const pdmSettings = pgTable(
 export const uploads = pgTable(
   'uploads',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     patientId: patientId(),
     deviceId: text('device_id'),
     source: source(),
@@ -223,5 +229,8 @@ export const uploads = pgTable(
     label: text('label'),
     hidden: boolean('hidden').notNull().default(false),
   },
-  (t) => [index('uploads_patient_idx').on(t.patientId, t.receivedAt)],
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.id] }),
+    index('uploads_patient_idx').on(t.patientId, t.receivedAt),
+  ],
 );

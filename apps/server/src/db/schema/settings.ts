@@ -1,5 +1,14 @@
 import type { DataKind } from '@cgm/contract';
-import { doublePrecision, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { uploads } from './device-data';
 
@@ -47,9 +56,7 @@ export const monitorSettings = pgTable('monitor_settings', {
 export const dataDeletions = pgTable(
   'data_deletions',
   {
-    uploadId: text('upload_id')
-      .primaryKey()
-      .references(() => uploads.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id').notNull(),
     patientId: text('patient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -61,5 +68,14 @@ export const dataDeletions = pgTable(
     /** Rows deleted per kind. */
     counts: jsonb('counts').$type<Partial<Record<DataKind, number>>>().notNull(),
   },
-  (t) => [index('data_deletions_patient_idx').on(t.patientId)],
+  // The upload it refers to is the same patient's (migration 0017).
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.uploadId] }),
+    foreignKey({
+      name: 'data_deletions_upload_fk',
+      columns: [t.patientId, t.uploadId],
+      foreignColumns: [uploads.patientId, uploads.id],
+    }).onDelete('cascade'),
+    index('data_deletions_patient_idx').on(t.patientId),
+  ],
 );

@@ -1,4 +1,5 @@
 import type { ChartData } from '@cgm/contract';
+import type { FlaggedSg } from '../../patient-data';
 
 // The monitor chart's series beyond the readings and deliveries (spec §3 chart): the transmitter's
 // states, the basal row's auto-mode JSON, and the UTC offset the sleeping-time band is laid in.
@@ -26,6 +27,11 @@ export function autoJson(auto: unknown): ChartData['basal'][number][7] {
     auto_corr_delivery: num(a.auto_corr_delivery) ?? 0,
     auto_food_delivery: num(a.auto_food_delivery) ?? 0,
   };
+}
+
+/** The chart's glucose points: [time, mg/dL or null, quality flag or display code or null]. */
+export function sgPoints(sg: FlaggedSg): ChartData['sg'] {
+  return sg.time.map((t, i) => [t, sg.mgdl[i]!, sg.quality[i] ?? sg.displayCode[i] ?? null]);
 }
 
 /** The patient's UTC offset in the window: the newest reading's, else the transmitter's, else 0. */

@@ -33,7 +33,7 @@ export function registerMonitorRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const monitor = createMonitorService(ctx);
-  const room = createWaitingRoom(ctx.bus);
+  const room = createWaitingRoom(ctx.bus, monitor.glucoseChange);
   app.decorate('monitorRoom', room);
   app.addHook('preClose', async () => room.closeAll());
   const tags = ['monitor'];

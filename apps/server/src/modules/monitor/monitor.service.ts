@@ -5,8 +5,10 @@ import type { Actor } from '../../http/auth';
 import { assertMayAccessPatient, mayAccessPatient, maySeeCurrentGlucose } from '../../policy/patient-data';
 import { lastEventNo } from '../../patient-data';
 import { createMonitorRepository, type MonitorRepository } from './monitor.repository';
-import { autoJson, offsetOf, stateChanges } from './chart-extras';
+import { autoJson, offsetOf, sgPoints, stateChanges } from './chart-extras';
 import { pumpDeliveryFields } from './pump-delivery';
+import { readGlucoseChange } from './live-glucose';
+import type { LiveChange } from '../../bus/live-bus';
 
 const HOUR = 3600_000;
 type Row = Record<string, unknown>;
@@ -127,7 +129,7 @@ export function createMonitorService(ctx: AppContext) {
     return {
       st,
       et,
-      sg: c.sg.time.map((t, i) => [t, c.sg.mgdl[i]!, c.sg.quality[i] ?? c.sg.displayCode[i] ?? null]),
+      sg: sgPoints(c.sg),
       basal: c.basal
         .filter((b) => b.time.getTime() + b.durationMin * 60_000 > st)
         .map((b) => [
@@ -162,18 +164,25 @@ export function createMonitorService(ctx: AppContext) {
   });
 
   return {
+    /** What a change of readings alone brings the followers waiting on the patient (live-glucose.ts). */
+    glucoseChange: (patientId: string, change: LiveChange) => readGlucoseChange(ctx.db, patientId, change),
+
     async status(actor: Actor, patientId: string, hours: number): Promise<MonitorStatus> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
       const now = ctx.clock.now().getTime();
       // The patient's data options decide which source each device kind shows, as in the reports.
-      const options = await repo.options(patientId);
-      const [shown, name, [s, utcOffsetMin], p, ch, eventNo, source] = await Promise.all([
+      // The event number is read before the data, so the data is at least as new as it: a wake-up
+      // that brings only the readings after that number (live-glucose.ts) leaves nothing out. It
+      // is the stored one, not the last one told: a write that changed nothing still moves it
+      // (data-events.ts lockPatientData), and the next write names the stored one as its previous.
+      const [options, eventNo] = await Promise.all([repo.options(patientId), lastEventNo(ctx.db, patientId)]);
+      ctx.bus.remember(patientId, eventNo);
+      const [shown, name, [s, utcOffsetMin], p, ch, source] = await Promise.all([
         maySeeCurrentGlucose(ctx.db, actor, patientId),
         repo.patientName(patientId),
         sensor(patientId, now, options),
         pump(patientId, now, options),
         chart(patientId, now - hours * HOUR, now + 60_000, options),
-        eventNoOf(patientId),
         repo.lastSource(patientId),
       ]);
       return {

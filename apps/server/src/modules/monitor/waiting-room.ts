@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { ErrorCode, errorInfo } from '@cgm/domain';
-import type { LiveBus } from '../../bus/live-bus';
+import type { MonitorGlucoseChange } from '@cgm/contract';
+import type { LiveBus, LiveChange } from '../../bus/live-bus';
 
 interface Waiter {
   reply: FastifyReply;
@@ -17,7 +18,10 @@ interface Waiter {
  * a fan-out to thousands of followers costs one write each, not one trip through the framework.
  * One bus subscription per patient with waiters, not one per waiter.
  */
-export function createWaitingRoom(bus: LiveBus) {
+export function createWaitingRoom(
+  bus: LiveBus,
+  describe?: (uid: string, change: LiveChange) => Promise<MonitorGlucoseChange>,
+) {
   const byPatient = new Map<string, { waiters: Set<Waiter>; off: () => void }>();
   let waiting = 0;
 
@@ -52,7 +56,7 @@ export function createWaitingRoom(bus: LiveBus) {
     return found;
   };
 
-  const onEvent = (uid: string, eventNo: number, kind: 'data' | 'access') => {
+  const onEvent = (uid: string, eventNo: number, kind: 'data' | 'access', change?: LiveChange) => {
     const entry = byPatient.get(uid);
     if (!entry) return;
     if (kind === 'access') {
@@ -64,9 +68,31 @@ export function createWaitingRoom(bus: LiveBus) {
       }
       return;
     }
-    // Everyone waiting on this patient with an older eventNo gets the same bytes.
-    const body = Buffer.from(JSON.stringify({ error: 0, eventNo, data: [{ uid, eventNo }] }));
-    for (const w of [...entry.waiters]) if (w.eventNo < eventNo) finish(w, 200, body);
+    // Everyone waiting on this patient with an older eventNo gets the same bytes: those that had
+    // seen the data just before a change of readings alone get the readings (read once for all of
+    // them), the others only the number, and call for the status again.
+    const due = [...entry.waiters].filter((w) => w.eventNo < eventNo);
+    if (!due.length) return;
+    const answer = (glucose?: MonitorGlucoseChange) =>
+      Buffer.from(
+        JSON.stringify({ error: 0, eventNo, data: [{ uid, eventNo, ...(glucose && { glucose }) }] }),
+      );
+    const plain = answer();
+    const current: Waiter[] = [];
+    for (const w of due) {
+      if (change && describe && w.eventNo === change.previous) current.push(w);
+      else finish(w, 200, plain);
+    }
+    if (!current.length) return;
+    describe!(uid, change!).then(
+      (glucose) => {
+        const body = answer(glucose);
+        for (const w of current) finish(w, 200, body);
+      },
+      () => {
+        for (const w of current) finish(w, 200, plain);
+      },
+    );
   };
 
   return {
@@ -88,7 +114,7 @@ export function createWaitingRoom(bus: LiveBus) {
       for (const uid of uids) {
         let entry = byPatient.get(uid);
         if (!entry) {
-          const off = bus.subscribe(uid, (n, kind) => onEvent(uid, n, kind));
+          const off = bus.subscribe(uid, (n, kind, change) => onEvent(uid, n, kind, change));
           byPatient.set(uid, (entry = { waiters: new Set(), off }));
         }
         entry.waiters.add(w);

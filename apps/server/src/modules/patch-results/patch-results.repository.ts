@@ -9,11 +9,11 @@ export type NewPatchResult = Omit<PatchResultRow, 'receivedAt'>;
 export function createPatchResultsRepository(db: Db) {
   return {
     /** The kind of app a device token belongs to (sensor_app, patch_app, pdm), as registered. */
-    async deviceKind(deviceId: string): Promise<string | null> {
+    async deviceKind(patientId: string, deviceId: string): Promise<string | null> {
       const rows = await db
         .select({ kind: devices.kind })
         .from(devices)
-        .where(eq(devices.id, deviceId))
+        .where(and(eq(devices.patientId, patientId), eq(devices.id, deviceId)))
         .limit(1);
       return rows[0]?.kind ?? null;
     },

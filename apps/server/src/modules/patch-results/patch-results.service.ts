@@ -39,7 +39,7 @@ export function createPatchResultsService(ctx: AppContext) {
   return {
     /** Whether the token is a patch app's (devices.kind, recorded when the app registered). */
     async isPatchApp(device: DeviceIdentity): Promise<boolean> {
-      return (await repo.deviceKind(device.deviceId)) === 'patch_app';
+      return (await repo.deviceKind(device.patientId, device.deviceId)) === 'patch_app';
     },
 
     async report(device: DeviceIdentity, input: z.output<typeof patchResultsReport>) {

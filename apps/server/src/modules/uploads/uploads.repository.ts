@@ -13,15 +13,22 @@ export function createUploadsRepository(db: Db) {
 
     /** One page, newest first (ties by id, so pages never repeat or skip a row). */
     async page(patientId: string, offset: number, limit: number) {
-      return db
-        .select({ upload: uploads, device: devices, deletion: dataDeletions })
-        .from(uploads)
-        .leftJoin(devices, eq(devices.id, uploads.deviceId))
-        .leftJoin(dataDeletions, eq(dataDeletions.uploadId, uploads.id))
-        .where(visible(patientId))
-        .orderBy(desc(uploads.receivedAt), desc(uploads.id))
-        .offset(offset)
-        .limit(limit);
+      return (
+        db
+          .select({ upload: uploads, device: devices, deletion: dataDeletions })
+          .from(uploads)
+          // Joined on the patient too: each table is keyed by patient first (migration 0017), so the
+          // join stays within one patient's rows, also on a cluster sharded by patient.
+          .leftJoin(devices, and(eq(devices.patientId, uploads.patientId), eq(devices.id, uploads.deviceId)))
+          .leftJoin(
+            dataDeletions,
+            and(eq(dataDeletions.patientId, uploads.patientId), eq(dataDeletions.uploadId, uploads.id)),
+          )
+          .where(visible(patientId))
+          .orderBy(desc(uploads.receivedAt), desc(uploads.id))
+          .offset(offset)
+          .limit(limit)
+      );
     },
   };
 }

@@ -8,7 +8,23 @@ const fail = (status: number, code: number) => ({ ok: false as const, status, co
 describe('toPollAnswer', () => {
   it('passes on the new eventNo and the patients with data', () => {
     const ok = { ok: true as const, status: 200, data: { eventNo: 9, data: [{ uid: 'p1', eventNo: 9 }] } };
-    expect(toPollAnswer(ok)).toEqual({ kind: 'answer', eventNo: 9, uids: ['p1'] });
+    expect(toPollAnswer(ok)).toEqual({ kind: 'answer', eventNo: 9, uids: ['p1'], glucose: {} });
+  });
+  it('passes on the readings a patient’s answer carries, by patient', () => {
+    const glucose = { source: 'realtime' as const, from: 5, to: 5, sg: [], newest: null };
+    const data = {
+      eventNo: 9,
+      data: [
+        { uid: 'p1', eventNo: 9, glucose },
+        { uid: 'p2', eventNo: 8 },
+      ],
+    };
+    expect(toPollAnswer({ ok: true as const, status: 200, data })).toEqual({
+      kind: 'answer',
+      eventNo: 9,
+      uids: ['p1', 'p2'],
+      glucose: { p1: glucose },
+    });
   });
   it('stops for good on 403', () => {
     expect(toPollAnswer(fail(403, ErrorCode.FORBIDDEN))).toEqual({ kind: 'forbidden' });

@@ -1,4 +1,4 @@
-import { API, monitorPollResponse, monitorStatusResponse } from '@cgm/contract';
+import { API, monitorPollResponse, monitorStatusResponse, type MonitorGlucoseChange } from '@cgm/contract';
 import { ErrorCode, MONITOR_POLL_TIMEOUT_MS } from '@cgm/domain';
 import { api } from '../../api/api';
 import { CLIENT_CODES, type ApiResult } from '../../api/client';
@@ -10,6 +10,7 @@ export type ChartHours = (typeof CHART_HOURS)[number];
 
 export const monitorKeys = {
   patient: (uid: string) => ['monitor', uid] as const,
+  statuses: (uid: string) => ['monitor', uid, 'status'] as const,
   status: (uid: string, hours: number) => ['monitor', uid, 'status', hours] as const,
 };
 
@@ -31,10 +32,20 @@ export async function pollMonitor(uids: string[], eventNo: number, signal: Abort
 
 /** What the loop does with a poll's result: go on, wait and retry, or stop. */
 export function toPollAnswer(
-  result: ApiResult<{ eventNo: number; data: Array<{ uid: string; eventNo: number }> }>,
+  result: ApiResult<{
+    eventNo: number;
+    data: Array<{ uid: string; eventNo: number; glucose?: MonitorGlucoseChange }>;
+  }>,
 ): PollAnswer {
   if (result.ok) {
-    return { kind: 'answer', eventNo: result.data.eventNo, uids: result.data.data.map((d) => d.uid) };
+    const glucose: Record<string, MonitorGlucoseChange> = {};
+    for (const d of result.data.data) if (d.glucose) glucose[d.uid] = d.glucose;
+    return {
+      kind: 'answer',
+      eventNo: result.data.eventNo,
+      uids: result.data.data.map((d) => d.uid),
+      glucose,
+    };
   }
   if (result.status === 403 || result.code === ErrorCode.FORBIDDEN) return { kind: 'forbidden' };
   if (

@@ -1,3 +1,4 @@
+import type { MonitorGlucoseChange } from '@cgm/contract';
 import { MONITOR_RETRY_MS } from '@cgm/domain';
 
 // The live monitor's long poll (spec §4 "Live monitor", §9 "Timing"): ask with the last eventNo,
@@ -6,8 +7,11 @@ import { MONITOR_RETRY_MS } from '@cgm/domain';
 // mid-wait). A refusal (403) ends it for good: the patient withdrew consent.
 
 export type PollAnswer =
-  /** The server answered: the patients with newer data (none after an idle wait) and the new eventNo. */
-  | { kind: 'answer'; eventNo: number; uids: string[] }
+  /**
+   * The server answered: the patients with newer data (none after an idle wait), the new eventNo,
+   * and for those whose change was readings alone, the readings (issue 21).
+   */
+  | { kind: 'answer'; eventNo: number; uids: string[]; glucose?: Record<string, MonitorGlucoseChange> }
   | { kind: 'forbidden' }
   | { kind: 'unauthorized' }
   /** Network error, timeout, server error: retry after the wait. */
@@ -22,8 +26,17 @@ export type PollPhase = 'idle' | 'polling' | 'waiting' | 'forbidden' | 'stopped'
 
 export interface PollLoopDeps {
   poll: (eventNo: number, signal: AbortSignal) => Promise<PollAnswer>;
-  /** New data for these patients: the screen refetches their status. */
-  onData: (uids: string[], eventNo: number) => void;
+  /**
+   * New data for these patients: the screen applies the readings a patient's answer carries, and
+   * refetches the status of the others.
+   */
+  onData: (
+    uids: string[],
+    eventNo: number,
+    glucose: Record<string, MonitorGlucoseChange>,
+    /** The eventNo the poll asked with: the readings apply to data as of this number. */
+    asked: number,
+  ) => void;
   onPhase?: (phase: PollPhase) => void;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
@@ -73,11 +86,13 @@ export function createPollLoop(deps: PollLoopDeps): PollLoop {
     if (controller === mine) controller = null;
     if (ended()) return;
     switch (answer.kind) {
-      case 'answer':
+      case 'answer': {
+        const asked = eventNo;
         if (answer.eventNo > eventNo) eventNo = answer.eventNo;
-        if (answer.uids.length > 0) deps.onData(answer.uids, eventNo);
+        if (answer.uids.length > 0) deps.onData(answer.uids, eventNo, answer.glucose ?? {}, asked);
         void cycle();
         return;
+      }
       case 'forbidden':
         setPhase('forbidden');
         return;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MonitorGlucoseChange, MonitorStatus } from '@cgm/contract';
 import { useSearchParams } from 'react-router';
 import { unwrap } from '../../api/api';
 import { ApiFailureError } from '../../api/errors';
@@ -9,6 +10,7 @@ import { SESSION_KEYS } from '../../app/session';
 import { sessionStore } from '../../lib/storage';
 import { getMonitorStatus, monitorKeys, pollMonitor } from './monitor-api';
 import { createPollLoop, type PollPhase } from './poll-loop';
+import { applyGlucoseChange } from './live-glucose';
 
 /**
  * Whose monitor this is: `?uid=` (a carer's or an HCP's choice of patient), else the signed-in
@@ -52,9 +54,40 @@ export function useMonitorProfile(uid: string) {
   });
 }
 
+type CachedStatus = { status: MonitorStatus; clockOffset: number };
+
 /**
- * The live long poll for one patient (spec §4): starts once the first status gave an eventNo,
- * refetches the status (and profile) on every answer with data, stops when the screen closes.
+ * Applies a wake-up's readings to every cached status of the patient (each chart length); false
+ * when one cannot take them exactly, and the statuses are to be fetched again.
+ */
+function applyToCache(
+  queryClient: QueryClient,
+  uid: string,
+  change: MonitorGlucoseChange,
+  eventNo: number,
+  asked: number,
+): boolean {
+  let applied = false;
+  for (const [key, data] of queryClient.getQueriesData<CachedStatus>({
+    queryKey: monitorKeys.statuses(uid),
+  })) {
+    const hours = Number(key[3]);
+    // Only a status as of the number the poll asked with lacks exactly these readings.
+    const status =
+      data && data.status.eventNo === asked && Number.isFinite(hours)
+        ? applyGlucoseChange(data.status, change, eventNo, hours, Date.now() + data.clockOffset)
+        : null;
+    if (!status) return false;
+    queryClient.setQueryData<CachedStatus>(key, { ...data!, status });
+    applied = true;
+  }
+  return applied;
+}
+
+/**
+ * The live long poll for one patient (spec §4): starts once the first status gave an eventNo;
+ * applies the readings an answer carries, or else refetches the status; stops when the screen
+ * closes.
  */
 export function useLiveMonitor(uid: string, eventNo: number | undefined): PollPhase {
   const queryClient = useQueryClient();
@@ -70,7 +103,11 @@ export function useLiveMonitor(uid: string, eventNo: number | undefined): PollPh
     if (!ready) return;
     const loop = createPollLoop({
       poll: (from, signal) => pollMonitor([uid], from, signal),
-      onData: () => void queryClient.invalidateQueries({ queryKey: monitorKeys.patient(uid) }),
+      onData: (_uids, eventNo, glucose, asked) => {
+        const change = glucose[uid];
+        if (!change || !applyToCache(queryClient, uid, change, eventNo, asked))
+          void queryClient.invalidateQueries({ queryKey: monitorKeys.patient(uid) });
+      },
       onPhase: (p) => {
         setPhase(p);
         if (p === 'forbidden') queryClient.removeQueries({ queryKey: monitorKeys.patient(uid) });
