@@ -22,7 +22,6 @@ export const DAYS = Number(process.env.DAYS ?? 90);
 export const STEP_MIN = Number(process.env.STEP_MIN ?? 5);
 const TEMPLATES = Number(process.env.TEMPLATES ?? 20);
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 /** Days of data of template t: one without data, one with 7 (half the 14-day window), the rest all. */
 const daysOf = (t: number) => (t === 1 ? 0 : t === 2 ? 7 : DAYS);
@@ -73,9 +72,10 @@ export async function seedPatients(
 }
 
 /**
- * Copies the templates' data to every other patient: with `step` 'newest', the newest `days` days
- * (and the sources and newest two days of blocks), with 'older' everything before them. Returns
- * the readings every patient has then, by the daily counts.
+ * Copies the templates' data to every other patient: with `step` 'newest', their sources and
+ * newest two days of blocks (the list reads each page's newest readings; its figures come from
+ * the summaries, copySummaries); with 'older', nothing more — the templates' own older days are
+ * what grows. (Every patient's whole 90 days, 21.6 million blocks, would take long to seed.)
  */
 export async function copyTemplates(
   database: Database,
@@ -83,27 +83,12 @@ export async function copyTemplates(
   step: 'newest' | 'older',
   days: number,
   patients = PATIENTS,
-): Promise<number> {
+): Promise<void> {
   const db = database.db;
-  const cutMs = now.getTime() - days * DAY;
-  const cutHour = new Date(Math.floor(cutMs / HOUR) * HOUR).toISOString();
-  const cutDay = Math.floor(cutMs / DAY);
   const templates = Math.min(TEMPLATES, patients);
   // Patient i (beyond the templates) copies template ((i - 1) mod TEMPLATES) + 1.
   const pairs = sql`(select 'p' || i as id, 'p' || ((i - 1) % ${templates}::int + 1) as tpl
                        from generate_series(${templates + 1}::int, ${patients}::int) i) k`;
-  const hourIn =
-    step === 'newest' ? sql`c.hour >= ${cutHour}::timestamptz` : sql`c.hour < ${cutHour}::timestamptz`;
-  const dayIn = step === 'newest' ? sql`c.day >= ${cutDay}` : sql`c.day < ${cutDay}`;
-  const names = ['src', 'n', 'below', 'above', 'g1', 'g2', 'g5', 'g15'];
-  const cols = sql.raw(names.join(', '));
-  const copied = sql.raw(names.map((c) => `c.${c}`).join(', '));
-  await db.execute(sql`insert into sg_hour_counts (patient_id, hour, ${cols})
-    select k.id, c.hour, ${copied}
-      from ${pairs} join sg_hour_counts c on c.patient_id = k.tpl where ${hourIn}`);
-  await db.execute(sql`insert into sg_day_counts (patient_id, day, ${cols})
-    select k.id, c.day, ${copied}
-      from ${pairs} join sg_day_counts c on c.patient_id = k.tpl where ${dayIn}`);
   if (step === 'newest') {
     await db.execute(sql`insert into sg_sources (patient_id, serial, class, slot, no)
       select k.id, c.serial, c.class, c.slot, c.no from ${pairs} join sg_sources c on c.patient_id = k.tpl`);
@@ -112,9 +97,6 @@ export async function copyTemplates(
         join sg_blocks c on c.patient_id = k.tpl
        where c.hour >= (select max(b.hour) - 48 from sg_blocks b where b.patient_id = k.tpl)`);
   }
-  // Every patient's readings by the daily counts (each reading counted once, on its UTC day).
-  const r = await db.execute(sql`select coalesce(sum(n), 0)::float8 as n from sg_day_counts`);
-  return Number((r as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
 
 /**

@@ -26,8 +26,6 @@ const TRANSITION_TRIGGERS_LEFT = ['basal_segments'];
 /** The readings' tables and the time column each is partitionable by. */
 const READINGS_BY_TIME: Record<string, string> = {
   sg_blocks: 'hour',
-  sg_hour_counts: 'hour',
-  sg_day_counts: 'day',
 };
 
 let database: Database;

@@ -27,8 +27,6 @@ import {
   pdmSettings,
   relations,
   sgBlocks,
-  sgDayCounts,
-  sgHourCounts,
   sgSources,
   uploads,
 } from './schema';
@@ -40,8 +38,6 @@ import {
  */
 export const PATIENT_DATA_TABLES = [
   sgBlocks,
-  sgHourCounts,
-  sgDayCounts,
   sgSources,
   patientDataEvents,
   bgReadings,

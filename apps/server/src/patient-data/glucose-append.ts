@@ -6,8 +6,6 @@ import { EVENT_GUARD, eventGuardCte } from './data-events';
 import { deviceActiveSql, DeviceNotActiveError } from './device-check';
 import { decodeBlock, encodeBlock, hourOf } from './glucose-block';
 import {
-  countsOf,
-  DAY_HOURS,
   daysOfHours,
   hoursOfDays,
   importedNos,
@@ -158,10 +156,12 @@ export async function appendGlucoseOnce(
   const deviceStillActive = kept && a.checkDevice ? deviceActiveSql(a.checkDevice, a.patientId) : undefined;
   const sources = new Map(state.sources.map((r) => [r.serial, sourceRefOf(r)]));
   const fresh = newSources(a, sources, Math.max(0, ...state.sources.map((r) => r.no)));
+  // Only the hours the readings fall in are merged (a reading's duplicates are in its own hour).
   const blocks: Blocks = new Map();
-  for (const [hour, packed] of state.packed)
-    if (days.includes(Math.floor(hour / DAY_HOURS))) blocks.set(hour, decodeBlock(packed));
-  const before = countsOf(blocks, days);
+  for (const hour of new Set(a.records.map((r) => hourOf(r.time)))) {
+    const packed = state.packed.get(hour);
+    if (packed) blocks.set(hour, decodeBlock(packed));
+  }
   const { changed, stored } = mergeReadings(
     blocks,
     a.records,
@@ -192,10 +192,7 @@ export async function appendGlucoseOnce(
     ...fresh.map((f) => [f.no, f.serial] as const),
   ]);
   const packed = new Map([...changed].map(([hour, records]) => [hour, encodeBlock(records)]));
-  const parts = glucoseWriteParts(
-    { patientId: a.patientId, changed, imported, before, after: countsOf(blocks, days), packed },
-    EVENT_GUARD,
-  );
+  const parts = glucoseWriteParts({ patientId: a.patientId, changed, imported, packed }, EVENT_GUARD);
   if (fresh.length)
     parts.push(sql`insert into sg_sources (patient_id, serial, class, slot, no)
       select ${a.patientId}, u.serial, u.class, u.slot, u.no

@@ -8,7 +8,6 @@ import {
   SG_UPLOADED,
   type SgBlockRecord,
 } from './glucose-block';
-import { countsOfDay, type DayCounts } from './glucose-counts';
 import { IMPORTED_SERIAL_PREFIX, type SourceRef } from './sources';
 import type { Source } from './store-records';
 
@@ -35,18 +34,6 @@ export const blocksOf = (rows: readonly BlockRow[]): Blocks =>
 /** The numbers of the sources whose serial says they were imported from a file. */
 export const importedNos = (serials: Iterable<readonly [number, string]>) =>
   new Set([...serials].filter(([, serial]) => serial.startsWith(IMPORTED_SERIAL_PREFIX)).map(([no]) => no));
-
-/** The counts of the given days from their blocks. */
-export function countsOf(blocks: Blocks, days: readonly number[]): DayCounts {
-  const out: DayCounts = new Map();
-  for (const day of days) {
-    const records = function* () {
-      for (let h = 0; h < DAY_HOURS; h++) yield* blocks.get(day * DAY_HOURS + h) ?? [];
-    };
-    for (const [k, c] of countsOfDay(records())) out.set(k, c);
-  }
-  return out;
-}
 
 /**
  * When the newest reading with a value arrived that Nightscout followers get as the portal's own

@@ -6,7 +6,6 @@ import type { SgBlockRecord } from './glucose-block';
 import { hourOf } from './glucose-block';
 import {
   blocksOf,
-  countsOf,
   daysOfHours,
   hoursOfDays,
   importedNos,
@@ -19,11 +18,11 @@ import { glucoseWriteParts, runParts } from './glucose-write-sql';
 import { IMPORTED_SERIAL_PREFIX, sourceRefOf, sourcesByNo, sourcesCte, type SourceRef } from './sources';
 import type { Source } from './store-records';
 
-// The writer of sensor glucose (sg_blocks) and of its counts (sg_hour_counts, sg_day_counts)
-// inside a caller's transaction, under the patient's data lock (data-events.ts). A write reads the
-// hour blocks of the UTC days it touches once, merges or removes records in memory
-// (glucose-merge.ts), and writes back only the hours and count rows that changed: a live reading
-// costs one block row, one hour-count row and one day-count row. A device upload of readings
+// The writer of sensor glucose (sg_blocks) inside a caller's transaction, under the patient's data
+// lock (data-events.ts). A write reads the hour blocks of the UTC days it touches once, merges or
+// removes records in memory (glucose-merge.ts), and writes back only the hours that changed: a
+// live reading costs one block row. (The hourly and daily counts the patient list once read went
+// with migration 0021: the list reads patient_list_summaries.) A device upload of readings
 // alone is written in one statement instead (glucose-append.ts), with the same merge and parts.
 
 /** The hour blocks of whole UTC days, decoded: hour → records in block order. */
@@ -88,7 +87,6 @@ export async function storeGlucose(
     records.map((r) => r.serial),
     days,
   );
-  const before = countsOf(blocks, days);
   const { changed, stored } = mergeReadings(
     blocks,
     records,
@@ -98,7 +96,7 @@ export async function storeGlucose(
     sameInstantIsDuplicate,
   );
   if (!stored) return 0;
-  const parts = glucoseWriteParts({ patientId, changed, imported, before, after: countsOf(blocks, days) });
+  const parts = glucoseWriteParts({ patientId, changed, imported });
   if (writesTo) writesTo.push(...parts);
   else await runParts(tx, parts);
   return stored;
@@ -124,7 +122,6 @@ export async function removeGlucose(
   const days = daysOfHours(touched);
   if (!days.length) return 0;
   const blocks = await readDays(tx, patientId, days);
-  const before = countsOf(blocks, days);
   const changed: Blocks = new Map();
   let removed = 0;
   for (const [hour, records] of blocks) {
@@ -137,15 +134,6 @@ export async function removeGlucose(
     changed.set(hour, kept);
   }
   if (!removed) return 0;
-  await runParts(
-    tx,
-    glucoseWriteParts({
-      patientId,
-      changed,
-      imported: importedNos(serials),
-      before,
-      after: countsOf(blocks, days),
-    }),
-  );
+  await runParts(tx, glucoseWriteParts({ patientId, changed, imported: importedNos(serials) }));
   return removed;
 }

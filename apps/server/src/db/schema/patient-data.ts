@@ -1,13 +1,4 @@
-import {
-  bigint,
-  customType,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, customType, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -59,41 +50,4 @@ export const sgBlocks = pgTable(
     realtimeReceivedMs: bigint('realtime_received_ms', { mode: 'number' }),
   },
   (t) => [primaryKey({ name: 'sg_blocks_pk', columns: [t.patientId, t.hour] })],
-);
-
-const countColumns = () => ({
-  src: smallint('src').notNull(),
-  n: integer('n').notNull(),
-  below: integer('below').notNull(),
-  above: integer('above').notNull(),
-  g1: integer('g1').notNull(),
-  g2: integer('g2').notNull(),
-  g5: integer('g5').notNull(),
-  g15: integer('g15').notNull(),
-});
-
-/** Readings per UTC hour and source for the patient list (patient-data/glucose-counts.ts). */
-export const sgHourCounts = pgTable(
-  'sg_hour_counts',
-  {
-    patientId: text('patient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    ...countColumns(),
-  },
-  (t) => [primaryKey({ name: 'sg_hour_counts_pk', columns: [t.patientId, t.hour, t.src] })],
-);
-
-/** The same per UTC day (floor(epoch / 86400)). */
-export const sgDayCounts = pgTable(
-  'sg_day_counts',
-  {
-    patientId: text('patient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: integer('day').notNull(),
-    ...countColumns(),
-  },
-  (t) => [primaryKey({ name: 'sg_day_counts_pk', columns: [t.patientId, t.day, t.src] })],
 );
