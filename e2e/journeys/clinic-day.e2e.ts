@@ -234,7 +234,10 @@ describe('the clinic day', () => {
         const scroller = page.locator('.rchart-scroll').first();
         await scroller.focus();
         for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-        expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+        // Arrow keys scroll smoothly (animated): on a busy machine the first frames come late.
+        await expect
+          .poll(() => scroller.evaluate((el) => el.scrollLeft), { timeout: 5_000 })
+          .toBeGreaterThan(0);
         // The reports are one menu.
         await page.getByRole('combobox', { name: en('phone.reportMenu') }).waitFor();
       }
