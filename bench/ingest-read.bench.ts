@@ -85,7 +85,7 @@ for (const target of await benchDatabases()) {
   }
   try {
     // The command line migrates and creates the patient, as an operator would.
-    await run$(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'create-user', '--type', 'P', '--username', USERNAME, '--password', PASSWORD, '--name', 'Bench Patient'], { cwd: serverDir, env }); // prettier-ignore
+    await run$(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'create-user', '--type', 'P', '--username', USERNAME, '--password', PASSWORD, '--name', 'Bench Patient', '--terms-agreed'], { cwd: serverDir, env }); // prettier-ignore
     const server = await startServer(env, port);
     let result: { readings: number; stored: number; ms: number };
     try {
