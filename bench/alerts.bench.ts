@@ -16,21 +16,9 @@ import { API } from '@cgm/contract';
 import { defaultAlertSettings } from '@cgm/domain';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import {
-  alertSettings,
-  devices,
-  profiles,
-  pushSubscriptions,
-  relations,
-  users,
-} from '../apps/server/src/db/schema';
-import {
-  hashPassword,
-  newId,
-  newToken,
-  sha256,
-  setPasswordCostForTests,
-} from '../apps/server/src/lib/crypto';
+import { alertSettings, pushSubscriptions, relations } from '../apps/server/src/db/schema';
+import { newId, newToken, setPasswordCostForTests } from '../apps/server/src/lib/crypto';
+import { seedFollowers, seedPatients } from './seed-people';
 import { benchDatabases, checkTarget, fmt, summarize, type BenchDatabase } from './support';
 
 const FOLLOWERS = Number(process.env.FOLLOWERS ?? 5000);
@@ -81,7 +69,6 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
 
   // Patients with a device app; two followers each (a carer and a clinician), each with the
   // default alerts on and one browser subscribed at the push service.
-  const hash = await hashPassword('Bench#pass9');
   const ua = createECDH('prime256v1');
   ua.generateKeys();
   const p256dh = ua.getPublicKey().toString('base64url');
@@ -90,37 +77,9 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
     id: newId(),
     patientId: patients[i % PATIENTS]!.id,
   }));
-  const person = (id: string, i: number, type: 'P' | 'M') => ({
-    id,
-    username: `${type}${i}@bench.test`,
-    passwordHash: hash,
-    userType: type,
-    createdBy: 'cli' as const,
-    status: 'active' as const,
-    termsVersion: testConfig().TERMS_VERSION,
-    termsAcceptedAt: new Date(),
-    country: 'GB',
-    language: 'en',
-  });
   const seedStarted = Date.now();
-  for (let i = 0; i < patients.length; i += 1000) {
-    const part = patients.slice(i, i + 1000);
-    await db.insert(users).values(part.map((p, j) => person(p.id, i + j, 'P')));
-    await db.insert(profiles).values(part.map((p, j) => ({ userId: p.id, realname: `Patient ${i + j}` })));
-    await db.insert(devices).values(
-      part.map((p) => ({
-        id: newId(),
-        patientId: p.id,
-        kind: 'sensor_app' as const,
-        serial: 'SA',
-        tokenHash: sha256(p.deviceToken),
-      })),
-    );
-  }
-  for (let i = 0; i < followers.length; i += 1000) {
-    const part = followers.slice(i, i + 1000);
-    await db.insert(users).values(part.map((f, j) => person(f.id, i + j, 'M')));
-    await db.insert(profiles).values(part.map((f, j) => ({ userId: f.id, realname: `Carer ${i + j}` })));
+  await seedPatients(db, patients, { kind: 'sensor_app', serial: 'SA' });
+  await seedFollowers(db, followers, async (part) => {
     await db.insert(relations).values(
       part.map((f) => ({
         id: newId(),
@@ -146,7 +105,7 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
         auth: randomBytes(16).toString('base64url'),
       })),
     );
-  }
+  });
   console.log(
     `${label}: ${PATIENTS} patients, ${FOLLOWERS} followers subscribed, seeded in ${Date.now() - seedStarted} ms`,
   );

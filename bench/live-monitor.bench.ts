@@ -16,15 +16,10 @@ import { fetch } from 'undici';
 import { API } from '@cgm/contract';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import { devices, profiles, relations, sessions, users } from '../apps/server/src/db/schema';
-import {
-  hashPassword,
-  newId,
-  newToken,
-  sha256,
-  setPasswordCostForTests,
-} from '../apps/server/src/lib/crypto';
+import { relations, sessions } from '../apps/server/src/db/schema';
+import { newId, newToken, sha256, setPasswordCostForTests } from '../apps/server/src/lib/crypto';
 import { startBareLongPoll } from './bare-long-poll';
+import { seedFollowers, seedPatients } from './seed-people';
 import { benchDatabases, checkTarget, fmt, summarize, type BenchDatabase } from './support';
 
 // Followers on PostgreSQL (FOLLOWERS) and on PGlite (PGLITE_FOLLOWERS); LIVE_DB=PostgreSQL (or
@@ -76,7 +71,6 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
   const db = database.db;
 
   // Patients (each with a device app), a shared patient, and followers with accepted connections.
-  const hash = await hashPassword('Bench#pass9');
   const expiresAt = new Date(Date.now() + 86400_000);
   const patients = Array.from({ length: PATIENTS }, () => ({ id: newId(), deviceToken: newToken() }));
   const shared = { id: newId(), deviceToken: newToken() };
@@ -86,37 +80,8 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
     patientId: patients[i % PATIENTS]!.id,
   }));
   const allPatients = [...patients, shared];
-  const person = (id: string, i: number, type: 'P' | 'M') => ({
-    id,
-    username: `${type}${i}@bench.test`,
-    passwordHash: hash,
-    userType: type,
-    createdBy: 'cli' as const,
-    status: 'active' as const,
-    // The server asks an account that agreed to nothing to agree first (issue 22's terms gate).
-    termsVersion: testConfig().TERMS_VERSION,
-    termsAcceptedAt: new Date(),
-    country: 'GB',
-    language: 'en',
-  });
-  for (let i = 0; i < allPatients.length; i += 1000) {
-    const part = allPatients.slice(i, i + 1000);
-    await db.insert(users).values(part.map((p, j) => person(p.id, i + j, 'P')));
-    await db.insert(profiles).values(part.map((p, j) => ({ userId: p.id, realname: `Patient ${i + j}` })));
-    await db.insert(devices).values(
-      part.map((p) => ({
-        id: newId(),
-        patientId: p.id,
-        kind: 'patch_app' as const,
-        serial: 'PB',
-        tokenHash: sha256(p.deviceToken),
-      })),
-    );
-  }
-  for (let i = 0; i < followers.length; i += 1000) {
-    const part = followers.slice(i, i + 1000);
-    await db.insert(users).values(part.map((f, j) => person(f.id, i + j, 'M')));
-    await db.insert(profiles).values(part.map((f, j) => ({ userId: f.id, realname: `Carer ${i + j}` })));
+  await seedPatients(db, allPatients, { kind: 'patch_app', serial: 'PB' });
+  await seedFollowers(db, followers, async (part) => {
     await db.insert(sessions).values(
       part.map((f) => ({
         id: newId(),
@@ -138,7 +103,7 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
         })),
       ),
     );
-  }
+  });
 
   let seq = 0;
   const ingest = (deviceToken: string) =>

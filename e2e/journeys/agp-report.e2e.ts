@@ -9,6 +9,7 @@ import { shownBandPercents } from '../../packages/domain/src/split-percentages';
 import { formatGlucoseValue, type GlucoseUnit } from '../../packages/domain/src/units';
 import { newPage } from '../support/browser';
 import { useStage } from '../support/stage';
+import { portalApi } from '../support/portal-api';
 import { en, screenshot, submitSignIn, textIn } from '../support/journey';
 
 // Issue 17, done means: the AGP screen and its print, for a patient whose 14 days hold a
@@ -68,15 +69,7 @@ function patientReadings(): Reading[] {
   return out;
 }
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(stage.portal.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
+const api = portalApi(stage, { expectOk: true });
 
 /** The figures the page must show, counted here from what was sent (C/CX left out). */
 function expected(readings: Reading[]) {

@@ -3,6 +3,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API } from '../../packages/contract/src/paths';
 import { newPage } from '../support/browser';
 import { useStage } from '../support/stage';
+import { portalApi } from '../support/portal-api';
 import {
   en,
   field,
@@ -20,14 +21,7 @@ import {
 const DEMO_PASSWORD = 'Demo#2026x';
 const stage = useStage({ SEED_DEMO: '1', DEMO_PATIENTS: '0' });
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(stage.portal.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-}
+const api = portalApi(stage);
 
 describe('clinician', () => {
   it('creates a patient, finds another, adds an event and a record, and reads it in the history', async () => {

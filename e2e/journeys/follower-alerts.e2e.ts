@@ -6,6 +6,7 @@ import { API } from '../../packages/contract/src/paths';
 import { decryptWebPush } from '../../apps/server/src/test/web-push-decrypt';
 import { newPage } from '../support/browser';
 import { useStage } from '../support/stage';
+import { portalApi } from '../support/portal-api';
 import { en, screenshot, submitSignIn, waitForPath } from '../support/journey';
 
 // Issue 16, follower alerts in Chromium: the carer grants notification permission, the portal
@@ -22,14 +23,7 @@ import { en, screenshot, submitSignIn, waitForPath } from '../support/journey';
 const PASSWORD = 'Demo#2026x';
 const stage = useStage({ SEED_DEMO: '1', DEMO_PATIENTS: '0' });
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(stage.portal.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-}
+const api = portalApi(stage);
 
 describe('follower alerts', () => {
   it('subscribes through the service worker, shows an urgent low in the banner and acknowledges it', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API } from '../../packages/contract/src/paths';
 import { newPage } from '../support/browser';
 import { useStage } from '../support/stage';
+import { portalApi } from '../support/portal-api';
 import { en, screenshot, submitSignIn, waitForPath } from '../support/journey';
 
 // Issue "Device data and live monitoring", done means: a follower's /monitor in Chromium shows a
@@ -10,14 +11,7 @@ import { en, screenshot, submitSignIn, waitForPath } from '../support/journey';
 const PASSWORD = 'Demo#2026x';
 const stage = useStage({ SEED_DEMO: '1', DEMO_PATIENTS: '0' });
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(stage.portal.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-}
+const api = portalApi(stage);
 
 describe('live monitor', () => {
   it("shows the carer a reading within a second of the patient's device app sending it", async () => {
