@@ -415,6 +415,25 @@ export async function writeDocs(
   return store(ctx, patientId, collection, () => prepared, opts);
 }
 
+/** The portal records made from stored documents, each with the index of the document it came from. */
+function recordsOf(collection: Collection, made: readonly Normalised[]) {
+  const records: DeviceRecord[] = [];
+  const madeFrom: number[] = [];
+  made.forEach((n, k) => {
+    for (const r of toRecords(collection, n.doc, 0, n.date, n.utcOffsetMin)) {
+      records.push(r);
+      madeFrom.push(k);
+    }
+  });
+  return { records, madeFrom };
+}
+
+/** The outcome's first and last document times (null when nothing was stored). */
+function setTimes(out: WriteOutcome, times: readonly number[]): void {
+  out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
+  out.lastTime = times.length ? times.reduce((a, b) => Math.max(a, b)) : null;
+}
+
 /**
  * New sensor entries (an uploader's usual batch) without a transaction, as a device's readings
  * are written (patient-data glucose-append.ts): one statement reads the batch's entry hours with
@@ -442,14 +461,10 @@ async function storeEntriesAtOnce(
   if (d.updates.length) return null;
   const stamp = stampsAbove(entries.stored.maxModified, opts.nowMs);
   const placed = placeEntries(entries, d.inserts, [], stamp, opts.subject, patientId, EVENT_GUARD);
-  const records: DeviceRecord[] = [];
-  const madeFrom: number[] = [];
-  d.inserts.forEach(({ n }, k) => {
-    for (const r of toRecords('entries', n.doc, 0, n.date, n.utcOffsetMin)) {
-      records.push(r);
-      madeFrom.push(k);
-    }
-  });
+  const { records, madeFrom } = recordsOf(
+    'entries',
+    d.inserts.map((i) => i.n),
+  );
   const { valid } = checkRecords(records, opts.nowMs);
   const readings: SgRecord[] = [];
   for (const { index, record } of valid) {
@@ -462,8 +477,7 @@ async function storeEntriesAtOnce(
   out.docs = d.answers.map((a) => ('error' in a ? a : answer(a[0], a[1], a[2])));
   out.stored = d.inserts.length;
   const times = d.inserts.map((i) => i.n.date);
-  out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
-  out.lastTime = times.length ? times.reduce((a, b) => Math.max(a, b)) : null;
+  setTimes(out, times);
   const receivedAt = new Date(opts.nowMs);
   const written = await appendGlucoseOnce(
     ctx.db,
@@ -539,14 +553,7 @@ async function store(
     inserting.catch(() => undefined); // awaited below, after work that may throw first
     out.docs = d.answers.map((a) => ('error' in a ? a : answer(a[0], a[1], a[2])));
     const made = [...inserts.map((i) => i.n), ...updates.map((u) => u.n)];
-    const records: DeviceRecord[] = [];
-    const madeFrom: number[] = [];
-    made.forEach((n, k) => {
-      for (const r of toRecords(collection, n.doc, 0, n.date, n.utcOffsetMin)) {
-        records.push(r);
-        madeFrom.push(k);
-      }
-    });
+    const { records, madeFrom } = recordsOf(collection, made);
     const { valid } = checkRecords(records, opts.nowMs);
     const seqOf = await inserting;
     const seqs = [...inserts.map((i) => seqOf.get(i.id)), ...updates.map((u) => Number(u.row.seq))];
@@ -602,8 +609,7 @@ async function store(
       );
     out.stored = mapped.length;
     const times = mapped.map((m) => m.n.date);
-    out.firstTime = times.length ? times.reduce((a, b) => Math.min(a, b)) : null;
-    out.lastTime = times.length ? times.reduce((a, b) => Math.max(a, b)) : null;
+    setTimes(out, times);
     const upload = opts.label
       ? uploadInsert({
           patientId,
