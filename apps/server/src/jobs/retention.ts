@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { deletePersonalData } from '../db/personal-data';
 import type { Clock } from '../lib/clock';
+import { runEvery } from '../lib/every';
 
 /**
  * The retention rule of spec §1 ("Data stored on the European server is kept 2 years", §9 "EU data
@@ -75,21 +76,12 @@ export function startRetentionJob(
   },
   everyMs = RETENTION_INTERVAL_MS,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return runEvery(
+    everyMs,
+    async () => {
       const n = await purgeExpiredAccounts(deps.db, deps.clock.now());
       if (n > 0) deps.log.info({ purged: n }, 'retention: deleted accounts purged');
-    } catch (err) {
-      deps.log.error({ err }, 'retention job failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    (err) => deps.log.error({ err }, 'retention job failed'),
+  );
 }

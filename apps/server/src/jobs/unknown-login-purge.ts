@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { unknownLoginAttempts } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { failedTryWindowStart } from '../modules/auth/failed-tries';
+import { runEvery } from '../lib/every';
 
 export const UNKNOWN_LOGIN_PURGE_INTERVAL_MS = 3600_000;
 
@@ -29,12 +30,9 @@ export function startUnknownLoginPurgeJob(
   deps: { db: Db; clock: Clock; log: { error: (o: object, m: string) => void } },
   everyMs = UNKNOWN_LOGIN_PURGE_INTERVAL_MS,
 ): () => void {
-  const run = () =>
-    purgeStaleUnknownLogins(deps.db, deps.clock.now()).catch((err: unknown) =>
-      deps.log.error({ err }, 'purge of unknown sign-in names failed'),
-    );
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(
+    everyMs,
+    () => purgeStaleUnknownLogins(deps.db, deps.clock.now()),
+    (err) => deps.log.error({ err }, 'purge of unknown sign-in names failed'),
+  );
 }

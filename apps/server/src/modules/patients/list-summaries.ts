@@ -3,6 +3,7 @@ import { glucoseStats, MS_PER_DAY, triageSummary, type GlucoseStats } from '@cgm
 import type { Db } from '../../db/client';
 import { pgArray, readGlucoseSeries } from '../../patient-data';
 import { TIR_DAYS, tirWindow } from './list-window';
+import { runEvery } from '../../lib/every';
 
 // The triage list's per-patient summary (migration 0018): each patient's last 14 days and the 14
 // before them, computed by the domain's glucoseStats from the readings the reports read (so the
@@ -115,20 +116,9 @@ export function startListSummaryJob(
   },
   everyMs = SUMMARY_REFRESH_MS,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await refreshListSummaries(deps.db, deps.clock.now());
-    } catch (err) {
-      deps.log.error({ err }, 'patient list summaries: refresh failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery(
+    everyMs,
+    () => refreshListSummaries(deps.db, deps.clock.now()),
+    (err) => deps.log.error({ err }, 'patient list summaries: refresh failed'),
+  );
 }
