@@ -136,7 +136,15 @@ export const perSecond = (ms: number[], size: number) => (ms.length * size) / (s
 /** How many targets the run missed: the benchmark exits 1 when any was (npm run bench fails). */
 export const missed = { count: 0 };
 
-export function line(label: string, figure: string, target: string, bare: string, ok: boolean): void {
-  if (!ok) missed.count++;
-  console.log(`${label}: ${figure} | target ${target} | ${bare} | ${ok ? 'OK' : 'MISSED'}`);
+/** `ok` 'reported': a figure shown beside a target it cannot be held to (see its caller). */
+export function line(
+  label: string,
+  figure: string,
+  target: string,
+  bare: string,
+  ok: boolean | 'reported',
+): void {
+  if (ok === false) missed.count++;
+  const verdict = ok === 'reported' ? 'reported' : ok ? 'OK' : 'MISSED';
+  console.log(`${label}: ${figure} | target ${target} | ${bare} | ${verdict}`);
 }

@@ -116,9 +116,12 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
   line(
     `${label} 1. single-reading upload (device API, ${plan.singles} sequential requests)`,
     `median ${fmt(h.median, 2)} ms, p95 ${fmt(h.p95, 2)} ms`,
-    '≤ 3× bare INSERT (ratio of medians)',
+    `≤ 3× bare INSERT (ratio of medians)${onPostgres ? '' : ', a PostgreSQL target'}`,
     `bare INSERT median ${fmt(b.median, 2)} ms, p95 ${fmt(b.p95, 2)} ms; ratio ${ratio(h.median, b.median)}`,
-    h.median <= 3 * b.median,
+    // PGlite's bare INSERT runs inside this process, with no connection to cross (about 0.1 ms),
+    // while the upload crosses HTTP: the ratio measures the network, not the write path. The
+    // target is held on PostgreSQL, where both cross a connection.
+    onPostgres ? h.median <= 3 * b.median : 'reported',
   );
 
   // 2. Batches through the device API.

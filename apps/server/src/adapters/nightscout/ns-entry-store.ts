@@ -14,8 +14,29 @@ export type EntryDoc = Record<string, unknown>;
 const HOUR = 3_600_000;
 export const entryHourOf = (ms: number) => Math.floor(ms / HOUR);
 
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** Whether s[from, to) is lowercase hex: a loop of char codes, as this runs for every key of a write. */
+function isLowerHex(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
+
+/** A UUIDv7: 8-4-4-4-12 lowercase hex, version 7, variant 10xx. */
+function isUuidV7(key: string): boolean {
+  if (key.length !== 36 || key[14] !== '7') return false;
+  if (key[8] !== '-' || key[13] !== '-' || key[18] !== '-' || key[23] !== '-') return false;
+  const variant = key[19];
+  if (variant !== '8' && variant !== '9' && variant !== 'a' && variant !== 'b') return false;
+  return (
+    isLowerHex(key, 0, 8) &&
+    isLowerHex(key, 9, 13) &&
+    isLowerHex(key, 15, 18) &&
+    isLowerHex(key, 20, 23) &&
+    isLowerHex(key, 24, 36)
+  );
+}
 
 /**
  * The hour an `_id` or identifier names by its time: an ObjectId's seconds, a UUIDv7's
@@ -24,9 +45,9 @@ const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
  * that names another hour, is in its row's `keys` (entryHoursWrites).
  */
 export function hourHint(key: string): number | null {
-  if (OBJECT_ID.test(key)) return entryHourOf(parseInt(key.slice(0, 8), 16) * 1000);
-  const v7 = UUID_V7.exec(key);
-  return v7 ? entryHourOf(parseInt(v7[1]! + v7[2]!, 16)) : null;
+  if (key.length === 24 && isLowerHex(key, 0, 24)) return entryHourOf(parseInt(key.slice(0, 8), 16) * 1000);
+  if (!isUuidV7(key)) return null;
+  return entryHourOf(parseInt(key.slice(0, 8) + key.slice(9, 13), 16));
 }
 
 /** The hours the keys name by their time (see hourHint). */
@@ -48,9 +69,9 @@ export interface EntryItem {
   t: number;
   /** Its UTC offset (minutes). */
   off: number;
-  /** srvModified, srvCreated. */
+  /** srvModified, and srvCreated when it differs (a changed entry's): a new one's is its srvModified. */
   m: number;
-  c: number;
+  c?: number;
   /** A tombstone (v3 history). */
   del?: true;
   /** Which credential or import wrote it. */
@@ -66,12 +87,20 @@ export type EntryHours = Map<number, EntryItem[]>;
 /** Times SQL's to_char writes as JavaScript's toISOString does (years 1970 to 9999). */
 const rebuildable = (t: number) => t >= 0 && t < 253_402_300_800_000;
 
-/** An item of a normalised entry document; the fields its time rebuilds are left out. */
-export function entryItem(fields: Omit<EntryItem, 'doc' | 'w'>, doc: EntryDoc): EntryItem {
-  const iso = rebuildable(fields.t) ? new Date(fields.t).toISOString() : null;
+/**
+ * An item of a normalised entry document; the fields its time rebuilds are left out. `iso`: the
+ * entry time's ISO string, when the caller has it (normalise made it), to save making it again.
+ */
+export function entryItem(fields: Omit<EntryItem, 'doc' | 'w'>, doc: EntryDoc, iso?: string): EntryItem {
+  const at = iso ?? (rebuildable(fields.t) ? new Date(fields.t).toISOString() : null);
   const { date, dateString, sysTime, utcOffset, ...rest } = doc;
   const exact =
-    iso !== null && date === fields.t && dateString === iso && sysTime === iso && utcOffset === fields.off;
+    at !== null &&
+    rebuildable(fields.t) &&
+    date === fields.t &&
+    dateString === at &&
+    sysTime === at &&
+    utcOffset === fields.off;
   return exact ? { ...fields, doc: rest } : { ...fields, w: true, doc };
 }
 
@@ -108,9 +137,9 @@ export function entryRowsSql(patientId: string, includeDeleted: boolean, w: Entr
   const doc = sql.raw(`case when e.w then e.doc else jsonb_build_object('date', e.t, 'dateString', ${ISO},
     'sysTime', ${ISO}, 'utcOffset', e.off) || e.doc end`);
   return sql`select e.id, e.seq, e.ident as identifier, ${sql.raw(TIME)} as date, ${doc} as doc,
-      e.m as srv_modified, e.c as srv_created, coalesce(e.del, false) as deleted
+      e.m as srv_modified, coalesce(e.c, e.m) as srv_created, coalesce(e.del, false) as deleted
     from nightscout_entry_hours h
-    cross join lateral jsonb_to_recordset(h.items)
+    cross join lateral json_to_recordset(h.items)
       as e(id text, ident text, seq bigint, t bigint, off int, m bigint, c bigint, del boolean, w boolean, doc jsonb)
     where h.patient_id = ${patientId} ${sql.join(prune, sql` `)}
       ${includeDeleted ? sql`` : sql`and e.del is not true`}`;
@@ -173,7 +202,7 @@ export function entryHoursWrites(
   if (put.length)
     out.push(sql`insert into nightscout_entry_hours (patient_id, hour, keys, max_modified, items)
       select ${patientId}, u.hour, u.keys, u.m, u.items
-        from jsonb_to_recordset(${JSON.stringify(put)}::jsonb) as u(hour bigint, keys text[], m bigint, items jsonb)
+        from json_to_recordset(${JSON.stringify(put)}::json) as u(hour bigint, keys text[], m bigint, items json)
        where ${guard}
       on conflict (patient_id, hour) do update
         set keys = excluded.keys, max_modified = excluded.max_modified, items = excluded.items`);
@@ -205,7 +234,7 @@ export async function deleteEntries(
       if (!wanted.has(item.id)) kept.push(item);
       else {
         hit.push(item);
-        if (stamp) kept.push({ ...item, del: true, m: stamp() });
+        if (stamp) kept.push({ ...item, del: true, c: item.c ?? item.m, m: stamp() });
       }
     }
     if (hit.length === before) continue;

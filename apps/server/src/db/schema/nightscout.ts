@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   index,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -105,7 +106,7 @@ export const nightscoutEntryHours = pgTable(
     hour: bigint('hour', { mode: 'number' }).notNull(),
     keys: text('keys').array().notNull(),
     maxModified: bigint('max_modified', { mode: 'number' }).notNull(),
-    items: jsonb('items').notNull(),
+    items: json('items').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.hour] }),

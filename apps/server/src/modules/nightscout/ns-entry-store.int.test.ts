@@ -47,7 +47,7 @@ const rows = async (q: ReturnType<typeof sql>) =>
   ((await t.ctx.db.execute(q)) as unknown as { rows: Loose[] }).rows;
 const hourRows = async () =>
   (
-    await rows(sql`select hour, jsonb_array_length(items) as n from nightscout_entry_hours
+    await rows(sql`select hour, json_array_length(items) as n from nightscout_entry_hours
       where patient_id = ${p.ids.patient} order by hour`)
   ).map((r) => ({ hour: Number(r.hour), n: Number(r.n) }));
 const monitorValues = async () => {
@@ -99,6 +99,11 @@ describe('entries stored as items of hour rows', () => {
   });
 
   it('stores a resent entry once, and a changed resend as an update of the same entry', async () => {
+    const v3Entry = async () =>
+      (await http.req('GET', `/api/v3/entries/xdrip-${at}`, { headers: v3 })).body.result as Loose;
+    const created = await v3Entry();
+    // A new entry is created and last modified at once (the item keeps one time for both).
+    expect(created.srvCreated).toBe(created.srvModified);
     const before = await get('/api/v1/entries.json?count=100');
     const [again] = await post([xdrip(at, 150)]);
     expect(await get('/api/v1/entries.json?count=100')).toEqual(before);
@@ -109,11 +114,17 @@ describe('entries stored as items of hour rows', () => {
     expect(after[0]).toMatchObject({ _id: again!._id, sgv: 152, noise: 2 });
     expect(await monitorValues()).toContain(152);
     expect(await monitorValues()).not.toContain(150);
+    // Changed, it keeps when it was created.
+    const updated = await v3Entry();
+    expect(updated.srvCreated).toBe(created.srvCreated);
+    expect(Number(updated.srvModified)).toBeGreaterThan(Number(created.srvModified));
   });
 
   it('deletes by _id: the entry and its reading go, its neighbours in the hour stay', async () => {
     const [a, b] = await post([xdrip(at + 5 * MIN, 160), xdrip(at + 10 * MIN, 170)]);
     expect(await hourRows()).toEqual([{ hour: Math.floor(at / HOUR), n: 3 }]);
+    const live = (await http.req('GET', `/api/v3/entries/xdrip-${at + 5 * MIN}`, { headers: v3 })).body
+      .result as Loose;
     const del = await http.req('DELETE', `/api/v1/entries/${String(a!._id)}`, { headers: h });
     expect(del.body.n).toBe(1);
     expect(await get(`/api/v1/entries.json?find[_id]=${String(a!._id)}`)).toEqual([]);
@@ -125,6 +136,9 @@ describe('entries stored as items of hour rows', () => {
     const history = (await http.req('GET', '/api/v3/entries/history/0?limit=100', { headers: v3 })).body;
     const gone = (history.result as Loose[]).find((d) => d.identifier === `xdrip-${at + 5 * MIN}`);
     expect(gone).toMatchObject({ isValid: false });
+    // The tombstone keeps when the entry was created; its srvModified is the deletion's.
+    expect(Number(gone!.srvModified)).toBeGreaterThan(Number(gone!.srvCreated));
+    expect(gone!.srvCreated).toBe(live.srvCreated);
   });
 
   it('finds an entry by its identifier in another hour (v3 too) and moves it on update', async () => {

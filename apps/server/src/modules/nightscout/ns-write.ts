@@ -211,7 +211,7 @@ async function loadStored(
         where patient_id = ${patientId} and id = any(${pgArray(ids)}::text[])
       union all
       select e.id, null, null, null, null, null, null, false, null from nightscout_entry_hours h
-        cross join lateral jsonb_to_recordset(h.items) as e(id text)
+        cross join lateral json_to_recordset(h.items) as e(id text)
         where h.patient_id = ${patientId} and e.id = any(${pgArray(ids)}::text[])
           and (h.keys && ${pgArray(ids)}::text[] or h.hour = any(${pgArray(hintedHours(ids))}::bigint[]))
       union all
