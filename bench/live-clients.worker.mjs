@@ -72,6 +72,11 @@ process.on('message', async (msg) => {
       poll(s, msg.eventNo);
     }
     send({ type: 'started' });
+  } else if (msg.type === 'arrivals') {
+    // What arrived so far, the followers still polling (a benchmark's next round).
+    send({ type: 'collected', arrivals, statuses });
+    arrivals = [];
+    statuses = { ok: 0, other: 0 };
   } else if (msg.type === 'collect') {
     for (const s of sockets) s.destroy();
     sockets = [];

@@ -281,40 +281,60 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
     if (failures) throw new Error(`${failures} device posts failed`);
     return { samples, sentAt };
   };
-  ingestAnswered.length = 0;
-  const aloneMs = summarize((await devicePosts(20)).samples).median;
-  const aloneServerMs = summarize(ingestAnswered).median;
+  // Each side is the median of ROUNDS posts, each from a device process of its own (a fresh
+  // keep-alive connection), so one garbage collection or scheduling hiccup decides neither.
+  const ROUNDS = 5;
+  const alone = { client: [] as number[], server: [] as number[] };
+  for (let k = 0; k < ROUNDS; k++) {
+    ingestAnswered.length = 0;
+    alone.client.push((await devicePosts(1)).samples[0]!);
+    alone.server.push(ingestAnswered[0] ?? NaN);
+  }
+  const aloneMs = summarize(alone.client).median;
+  const aloneServerMs = summarize(alone.server).median;
 
   // Scenario 2: fan-out to all followers of one patient (after scenario 1's polls have closed).
-  // The followers have seen the patient's data so far, as the web app has after its status call.
+  // The followers have seen the patient's data so far, as the web app has after its status call;
+  // answered, each polls again, so every round finds all of them waiting.
   await ask({ type: 'start', eventNo: ctx.bus.latest(shared.id), watching: 'shared' }, 'started');
-  await allWaiting();
-  await new Promise((r) => setTimeout(r, 200));
-  ingestAnswered.length = 0;
-  const post = await devicePosts(1);
-  const serverMs = ingestAnswered[0] ?? NaN;
-  const t0 = post.sentAt[0]!;
-  const accepted = t0 + post.samples[0]!;
-  await new Promise((r) => setTimeout(r, 1500));
-  const fan = await ask<Collected>({ type: 'collect' }, 'collected');
-  const fanLat = fan.arrivals.map(([, at]) => at - t0).sort((a, b) => a - b);
+  const crowd = { client: [] as number[], server: [] as number[] };
+  const fanLat: number[] = [];
+  let answered = 0;
+  for (let k = 0; k < ROUNDS; k++) {
+    await allWaiting();
+    await new Promise((r) => setTimeout(r, 200));
+    ingestAnswered.length = 0;
+    const post = await devicePosts(1);
+    crowd.client.push(post.samples[0]!);
+    crowd.server.push(ingestAnswered[0] ?? NaN);
+    const t0 = post.sentAt[0]!;
+    await new Promise((r) => setTimeout(r, 1500));
+    const fan = await ask<Collected>({ type: 'arrivals' }, 'collected');
+    answered += fan.arrivals.length;
+    fanLat.push(...fan.arrivals.map(([, at]) => at - t0));
+  }
+  await ask<Collected>({ type: 'collect' }, 'collected');
+  fanLat.sort((a, b) => a - b);
   const f = summarize(fanLat);
   console.log(
-    `${label} fan-out (worst case): one reading for a patient with ${FOLLOWERS} waiting followers: ${fanLat.length} answered; ` +
-      `median ${fmt(f.median)} ms, p99 ${fmt(fanLat[Math.floor(0.99 * (fanLat.length - 1))] ?? NaN)} ms, ` +
+    `${label} fan-out (worst case): one reading for a patient with ${FOLLOWERS} waiting followers, ${ROUNDS} times: ` +
+      `${answered} answers; median ${fmt(f.median)} ms, p99 ${fmt(fanLat[Math.floor(0.99 * (fanLat.length - 1))] ?? NaN)} ms, ` +
       `last ${fmt(fanLat.at(-1) ?? NaN)} ms`,
   );
   // Fan-out runs after the device's answer (live-bus.ts): its POST must not wait for the followers.
+  const crowdMs = summarize(crowd.client).median;
+  const crowdServerMs = summarize(crowd.server).median;
   console.log(
     `${label}: the device's POST as its own process saw it, with ${FOLLOWERS} followers of its patient ` +
-      `waiting: ${fmt(accepted - t0)} ms; with none: median ${fmt(aloneMs)} ms of 20 ` +
-      `(${fmt((accepted - t0) / aloneMs, 2)}×)`,
+      `waiting: median ${fmt(crowdMs)} ms of ${ROUNDS}; with none: median ${fmt(aloneMs)} ms of ${ROUNDS} ` +
+      `(${fmt(crowdMs / aloneMs, 2)}×)`,
   );
   const postLine =
     `${label}: the device's POST answered by the server with ${FOLLOWERS} followers of its patient ` +
-    `waiting: ${fmt(serverMs)} ms, with none: median ${fmt(aloneServerMs)} ms of 20; ratio`;
-  if (onPostgres) checkTarget(postLine, serverMs / aloneServerMs, '<=', 2, '×');
-  else console.log(`${postLine} ${fmt(serverMs / aloneServerMs, 2)}×`);
+    `waiting: median ${fmt(crowdServerMs)} ms of ${ROUNDS} (${crowd.server.map((v) => fmt(v)).join(', ')}), ` +
+    `with none: median ${fmt(aloneServerMs)} ms of ${ROUNDS}; ratio`;
+  if (onPostgres) checkTarget(postLine, crowdServerMs / aloneServerMs, '<=', 2, '×');
+  else console.log(`${postLine} ${fmt(crowdServerMs / aloneServerMs, 2)}×`);
 
   for (const c of slices) c.process.send({ type: 'close' });
   await app.close();
