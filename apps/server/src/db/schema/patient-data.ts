@@ -51,3 +51,20 @@ export const sgBlocks = pgTable(
   },
   (t) => [primaryKey({ name: 'sg_blocks_pk', columns: [t.patientId, t.hour] })],
 );
+
+/**
+ * Basal segments by UTC day (migration 0005): one row per patient and day holding that day's
+ * segments packed for the reports (modules/readings/day-blocks.ts), rebuilt only by
+ * patient-data/basal-store.ts in the transaction of every write of basal_segments (migration 0022).
+ */
+export const basalDayBlocks = pgTable(
+  'basal_day_blocks',
+  {
+    patientId: text('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    packed: bytea('packed').notNull(),
+  },
+  (t) => [primaryKey({ name: 'basal_day_blocks_pk', columns: [t.patientId, t.day] })],
+);
