@@ -1,20 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourcesMatching } from '../test/source-files';
 
 // The basal day blocks are kept by the write path, not by triggers (migration 0022): a write of
 // basal_segments anywhere but basal-store.ts would leave them out of date. (An account's data as a
 // whole goes through db/personal-data.ts, which deletes the blocks with the segments.)
-
-const SRC = join(import.meta.dirname, '..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 /** SQL that writes the table, a drizzle write of it, or a bulk insert into it. */
 const WRITES =
@@ -22,10 +11,7 @@ const WRITES =
 
 describe('basal segments', () => {
   it('are written only by patient-data/basal-store.ts', () => {
-    const writers = sources(SRC)
-      .filter((path) => WRITES.test(readFileSync(path, 'utf8')))
-      .map((path) => relative(SRC, path));
-    expect(writers).toEqual(['patient-data/basal-store.ts']);
+    expect(sourcesMatching(WRITES)).toEqual(['patient-data/basal-store.ts']);
   });
 
   it('would be caught if written elsewhere, by SQL or by drizzle', () => {
