@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
+/** Rows per INSERT statement of a long batch. */
+export const CHUNK = 5000;
+
 export type PgType = 'text' | 'bigint' | 'smallint' | 'real' | 'jsonb' | 'timestamptz';
 export type Value = string | number | null;
 /** A column of an INSERT: its name, its type, and one value per row (times as epoch ms). */
@@ -55,4 +58,24 @@ export function pgArray(values: readonly Value[]): string {
     v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/(["\\])/g, '\\$1')}"`,
   );
   return `{${items.join(',')}}`;
+}
+
+/** The columns every device table shares: patient, serial, seq, time, offset and source. */
+export function deviceColumns(
+  patientId: string,
+  source: 'realtime' | 'uploaded',
+  rows: ReadonlyArray<{ serial: string; seq: number; time: number; utc_offset_min: number }>,
+): Column[] {
+  return [
+    ['patient_id', 'text', rows.map(() => patientId)],
+    ['serial', 'text', rows.map((r) => r.serial)],
+    ['seq', 'bigint', rows.map((r) => r.seq)],
+    ['time', 'timestamptz', rows.map((r) => r.time)],
+    ['utc_offset_min', 'smallint', rows.map((r) => r.utc_offset_min)],
+    ['source', 'text', rows.map(() => source)],
+  ];
+}
+
+export function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }

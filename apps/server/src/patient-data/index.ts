@@ -8,6 +8,7 @@ export { changePatientData, type DataWriter } from './patient-change';
 export { lastEventNo, lockPatientData } from './data-events';
 export { checkRecords, textProblem, MAX_FUTURE_MS, type RecordProblem } from './record-checks';
 export { storeRecords, type Source } from './store-records';
+export { insertBasal, removeBasal, type BasalRecord, type RemovedBasal } from './basal-store';
 export { recordUpload, uploadInsert, type UploadRow } from './upload-history';
 export { insertUnnest, pgArray, type Column } from './bulk-insert';
 export {

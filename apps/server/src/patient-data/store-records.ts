@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../db/client';
 import { deviceSessions, pdmSettings } from '../db/schema';
-import { insertUnnest, type Column } from './bulk-insert';
+import { chunks, deviceColumns, insertUnnest, type Column } from './bulk-insert';
+import { insertBasal } from './basal-store';
 import { newId } from '../lib/crypto';
 import { storeGlucose } from './glucose-store';
 import { HELD_ELSEWHERE, SAME_KIND, sessionStartedAt } from './same-instant';
@@ -10,7 +11,6 @@ import { HELD_ELSEWHERE, SAME_KIND, sessionStartedAt } from './same-instant';
 export type Source = 'realtime' | 'uploaded';
 type Of<T extends DeviceRecord['type']> = Extract<DeviceRecord, { type: T }>;
 const at = (ms: number) => new Date(ms);
-const CHUNK = 5000;
 
 export interface StoreOptions {
   /**
@@ -46,17 +46,8 @@ export async function storeRecords(
   let stored = 0;
   const same = (table: keyof typeof SAME_KIND) =>
     opts.sameInstantIsDuplicate ? SAME_KIND[table] : undefined;
-  /** The columns every device table shares: patient, serial, seq, time and offset. */
-  const common = (
-    rows: ReadonlyArray<{ serial: string; seq: number; time: number; utc_offset_min: number }>,
-  ): Column[] => [
-    ['patient_id', 'text', rows.map(() => patientId)],
-    ['serial', 'text', rows.map((r) => r.serial)],
-    ['seq', 'bigint', rows.map((r) => r.seq)],
-    ['time', 'timestamptz', rows.map((r) => r.time)],
-    ['utc_offset_min', 'smallint', rows.map((r) => r.utc_offset_min)],
-    ['source', 'text', rows.map(() => source)],
-  ];
+  const common: (rows: Parameters<typeof deviceColumns>[2]) => Column[] = (rows) =>
+    deviceColumns(patientId, source, rows);
   stored += await storeGlucose(tx, patientId, source, by('sg'), receivedMs, {
     sameInstantIsDuplicate: opts.sameInstantIsDuplicate,
     patientLocked: opts.patientLocked,
@@ -70,21 +61,7 @@ export async function storeRecords(
       same('bg_readings'),
     );
   }
-  for (const part of chunks(by('basal'))) {
-    stored += await insertUnnest(
-      tx,
-      'basal_segments',
-      [
-        ...common(part),
-        ['code', 'text', part.map((r) => r.code)],
-        ['duration_min', 'real', part.map((r) => r.duration_min)],
-        ['rate', 'real', part.map((r) => r.rate)],
-        ['delivered', 'real', part.map((r) => r.delivered)],
-        ['auto', 'jsonb', part.map((r) => json(r.auto))],
-      ],
-      same('basal_segments'),
-    );
-  }
+  stored += await insertBasal(tx, patientId, source, by('basal'), same('basal_segments'));
   for (const part of chunks(by('bolus'))) {
     stored += await insertUnnest(
       tx,
@@ -189,8 +166,4 @@ export async function storeRecords(
     ).length;
   }
   return stored;
-}
-
-function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }

@@ -1,6 +1,12 @@
 import { bigint, customType, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
+/** The patient whose data a row is; it goes with the account. */
+const patientRef = () =>
+  text('patient_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /**
  * Each patient's live event number, taken inside every write of their data under this row's lock
  * (patient-data/data-events.ts): numbers follow commit order, so a follower never misses data.
@@ -20,9 +26,7 @@ export const patientDataEvents = pgTable('patient_data_events', {
 export const sgSources = pgTable(
   'sg_sources',
   {
-    patientId: text('patient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: patientRef(),
     serial: text('serial').notNull(),
     class: smallint('class').notNull(),
     slot: smallint('slot').notNull(),
@@ -41,13 +45,26 @@ const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 export const sgBlocks = pgTable(
   'sg_blocks',
   {
-    patientId: text('patient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: patientRef(),
     hour: integer('hour').notNull(),
     packed: bytea('packed').notNull(),
     /** When the newest realtime or imported reading with a value arrived (v3 history's change stamp). */
     realtimeReceivedMs: bigint('realtime_received_ms', { mode: 'number' }),
   },
   (t) => [primaryKey({ name: 'sg_blocks_pk', columns: [t.patientId, t.hour] })],
+);
+
+/**
+ * Basal segments by UTC day (migration 0005): one row per patient and day holding that day's
+ * segments packed for the reports (modules/readings/day-blocks.ts), rebuilt only by
+ * patient-data/basal-store.ts in the transaction of every write of basal_segments (migration 0022).
+ */
+export const basalDayBlocks = pgTable(
+  'basal_day_blocks',
+  {
+    patientId: patientRef(),
+    day: integer('day').notNull(),
+    packed: bytea('packed').notNull(),
+  },
+  (t) => [primaryKey({ name: 'basal_day_blocks_pk', columns: [t.patientId, t.day] })],
 );

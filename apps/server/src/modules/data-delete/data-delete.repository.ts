@@ -12,7 +12,7 @@ import {
   events,
   pdmSettings,
 } from '../../db/schema';
-import { removeGlucose, SG_UPLOADED, UPLOADED_SERIAL_PREFIX } from '../../patient-data';
+import { removeBasal, removeGlucose, SG_UPLOADED, UPLOADED_SERIAL_PREFIX } from '../../patient-data';
 import { deleteEntries, entryRowsSql } from '../../adapters/nightscout/ns-entry-store';
 
 export type DeleteSource = 'realtime' | 'uploaded' | 'all';
@@ -36,10 +36,9 @@ const target = (table: PgTable & { patientId: PgColumn; time: PgColumn; source: 
   values: bySource,
 });
 
-/** Every kind of data/delete and the table that holds it (sensor glucose: patient-data's blocks). */
-const TARGETS: Record<Exclude<DataKind, 'sg'>, Target> = {
+/** Every kind of data/delete and the table that holds it (sensor glucose and basal: patient-data). */
+const TARGETS: Record<Exclude<DataKind, 'sg' | 'basal'>, Target> = {
   bg: target(bgReadings),
-  basal: target(basalSegments),
   bolus: target(boluses),
   alarm: target(alarms),
   status: target(deviceStatus),
@@ -80,6 +79,13 @@ export async function deleteKind(
     return removeGlucose(tx, patientId, from.getTime(), to.getTime(), (r) =>
       source === 'all' ? true : ((r.flags & SG_UPLOADED) !== 0) === uploaded,
     );
+  }
+  if (kind === 'basal') {
+    // Through patient-data, which rebuilds the basal day blocks of the days it removed from.
+    const b = basalSegments;
+    const origins = source === 'all' ? Object.values(bySource) : [bySource[source]];
+    const where = and(gte(b.time, from), lt(b.time, to), inArray(b.source, origins));
+    return (await removeBasal(tx, patientId, where!)).count;
   }
   const t = TARGETS[kind];
   const origins = source === 'all' ? Object.values(t.values) : [t.values[source]];

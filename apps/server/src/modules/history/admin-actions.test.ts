@@ -1,30 +1,19 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ACTIONS } from '@cgm/contract';
+import { SERVER_SRC, sourcesMatching } from '../../test/source-files';
 
 // Every action the server writes to the admin history must be one of ADMIN_ACTIONS (the web app
 // labels each: apps/web/src/features/admin/history-actions.test.ts). The compiler holds every
 // call of recordAdminOperation and every accountAdmin route's `op` to that list; this test holds
 // the server to writing the admin area only through them.
 
-const SRC = join(import.meta.dirname, '../..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
 describe('the admin history', () => {
   it('is written only through recordAdminOperation (and the accountAdmin route audit)', () => {
-    const writers = sources(SRC)
-      .filter((path) => /area:\s*'admin'/.test(readFileSync(path, 'utf8')))
-      .map((path) => relative(SRC, path));
+    const writers = sourcesMatching(/area:\s*'admin'/);
     expect(writers).toEqual(['modules/history/operation-history.ts']);
-    const audit = readFileSync(join(SRC, 'policy/route-access.ts'), 'utf8');
+    const audit = readFileSync(join(SERVER_SRC, 'policy/route-access.ts'), 'utf8');
     expect(audit).toMatch(/kind: 'accountAdmin'; superOnly\?: boolean; op\?: AdminAction/);
   });
 

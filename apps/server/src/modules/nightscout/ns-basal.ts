@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { checkRecords, pgArray, storeRecords } from '../../patient-data';
+import { checkRecords, pgArray, removeBasal, storeRecords } from '../../patient-data';
 import type { Db } from '../../db/client';
 import type { Doc } from './ns-docs';
 import { NS_SERIAL } from './ns-map';
@@ -109,9 +109,10 @@ export async function reconcileTempBasals(
     const row = span && rowOf(d, span.end, regime ? rateAt(regime, d.date) : null);
     return row ? [row] : [];
   });
-  const removed = asRows<{ time: string | Date; duration_min: number }>(
-    await tx.execute(sql`delete from basal_segments where patient_id = ${patientId} and serial = ${NS_SERIAL}
-      and seq = any(${pgArray(rewrite.map((d) => d.seq))}::bigint[]) returning time, duration_min`),
+  const removed = await removeBasal(
+    tx,
+    patientId,
+    sql`serial = ${NS_SERIAL} and seq = any(${pgArray(rewrite.map((d) => d.seq))}::bigint[])`,
   );
   const { valid } = checkRecords(records, nowMs);
   if (valid.length)
@@ -122,12 +123,15 @@ export async function reconcileTempBasals(
       valid.map((v) => v.record),
     );
   const spans = [
-    ...removed.map((r) => [new Date(r.time).getTime(), Number(r.duration_min)] as const),
-    ...valid.map((v) => [v.record.time, v.record.type === 'basal' ? v.record.duration_min : 0] as const),
+    ...(removed.span ? [removed.span] : []),
+    ...valid.map((v) => ({
+      start: v.record.time,
+      end: v.record.time + (v.record.type === 'basal' ? v.record.duration_min : 0) * MIN,
+    })),
   ];
   if (!spans.length) return null;
   return {
-    start: Math.floor(spans.reduce((m, [t]) => Math.min(m, t), Infinity)),
-    end: Math.ceil(spans.reduce((m, [t, minutes]) => Math.max(m, t + minutes * MIN), -Infinity)),
+    start: Math.floor(spans.reduce((m, s) => Math.min(m, s.start), Infinity)),
+    end: Math.ceil(spans.reduce((m, s) => Math.max(m, s.end), -Infinity)),
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { checkRecords, storeRecords } from '../../patient-data';
+import { checkRecords, removeBasal, storeRecords } from '../../patient-data';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../db/client';
 import { isTempBasal } from '../../adapters/nightscout/ns-temp-basal';
@@ -92,8 +92,11 @@ async function rebuild(tx: Db, patientId: string, from: number, to: number, nowM
   const regimes = await loadRegimes(tx, patientId, w0, w1);
   const temps = await tempSpans(tx, patientId, w0, w1);
   const rows = scheduledRows({ start: w0, end: w1 }, evidence, temps, regimes, MAX_GAP_MS);
-  await tx.execute(sql`delete from basal_segments where ${derived} and time >= ${ts(w0)}::timestamptz
-    and time < ${ts(next)}::timestamptz`);
+  await removeBasal(
+    tx,
+    patientId,
+    sql`${derived} and time >= ${ts(w0)}::timestamptz and time < ${ts(next)}::timestamptz`,
+  );
   const records: DeviceRecord[] = rows.map((r) => ({
     type: 'basal',
     serial: NS_SCHEDULE_SERIAL,

@@ -13,6 +13,7 @@ import {
   pgArray,
   lockPatientData,
   uploadInsert,
+  removeBasal,
   removeGlucose,
   storeRecords,
   textProblem,
@@ -655,7 +656,8 @@ export async function unmapDocs(
     Math.max(...dates) + 1001,
     (r, serial) => seqSet.has(r.seq) && isDocumentSerial(serial),
   );
-  for (const table of ['bg_readings', 'basal_segments', 'boluses', 'device_status', 'events']) {
+  await removeBasal(tx, patientId, sql`${sql.raw(NS_SERIALS_SQL)} and seq = any(${seqs})`);
+  for (const table of ['bg_readings', 'boluses', 'device_status', 'events']) {
     await tx.execute(
       sql`delete from ${sql.raw(table)} where patient_id = ${patientId} and ${sql.raw(NS_SERIALS_SQL)} and seq = any(${seqs})`,
     );

@@ -1,6 +1,6 @@
 // Reads the basal day blocks of migration 0005 (basal_day_blocks): one row per patient and UTC day
-// holding that day's segments packed as binary, in (time, serial, seq) order, rebuilt by a trigger
-// in the transaction of every change. A 90-day read is about 90 rows instead of 30,000. PostgreSQL
+// holding that day's segments packed as binary, in (time, serial, seq) order, rebuilt by the write
+// path (patient-data/basal-store.ts) in the transaction of every change. A 90-day read is about 90 rows instead of 30,000. PostgreSQL
 // writes its binary numbers big-endian, DataView's default. (Sensor glucose: patient-data's hour
 // blocks.)
 import { sql } from 'drizzle-orm';

@@ -10,7 +10,7 @@ import { createReportsRepository } from './reports.repository';
 import { sourceFilter, type OptionRange } from '../../patient-data';
 
 // The reports read sensor glucose from hour blocks (patient-data, migration 0011) and basal from
-// day blocks that a trigger keeps (migration 0005). Whatever is written, rewritten or deleted, and
+// day blocks (migration 0005) that patient-data's basal writer keeps (basal-blocks.int.test.ts). Whatever is written, rewritten or deleted, and
 // by whom at the same time, a read through the blocks must equal what was stored, with the same
 // data-option rule.
 
