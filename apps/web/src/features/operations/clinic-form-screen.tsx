@@ -8,7 +8,7 @@ import { AdminPage } from '../admin/admin-ui';
 import { Notice } from '../../components/notice';
 import { PasswordField, TextField } from '../../components/form-field';
 import { CountrySelect } from '../../components/country-select';
-import { SESSION_KEYS } from '../../app/session';
+import { SESSION_KEYS } from '../../session/session';
 import { sessionStore } from '../../lib/storage';
 import { createClinic, editClinic, opsKeys, useClinics } from './ops-api';
 import { failureText, fieldErrors, QueryState } from './ops-common';

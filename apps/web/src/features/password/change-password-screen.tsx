@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { PasswordField } from '../../components/form-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
