@@ -8,7 +8,7 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';
 import { sessionStore } from '../../lib/storage';
-import { isValid, validateFirstPassword, type Errors } from '../password/password-rules';
+import { isValid, validateFirstPassword, type Errors } from '../../lib/password-rules';
 import { setFirstPassword } from './auth-api';
 import { useContinuedSignIn } from './use-sign-in';
 

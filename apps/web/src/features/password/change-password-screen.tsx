@@ -6,7 +6,7 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';
 import { modifyPassword } from './password-api';
-import { isValid, modifyFailureKey, validateChange, type Errors } from './password-rules';
+import { isValid, modifyFailureKey, validateChange, type Errors } from '../../lib/password-rules';
 import { SecuritySettings } from './security-settings';
 
 /** /changePassword: password modify and the security settings (spec §2 user menu "security"). */

@@ -6,7 +6,7 @@ import { useSession } from '../../session/session-state';
 import { PatientShell, profilePath, withUid, type Area } from './patient-shell';
 import { clinicProfileTarget } from './profile-path';
 import { editsPersonalDetails, ProfileEditForm } from './profile-edit-form';
-import { ProfileFacts } from './profile-facts';
+import { ProfileFacts } from '../../components/profile-facts';
 import { RecordsSummary } from './records-summary';
 import { Notice } from '../../components/notice';
 
