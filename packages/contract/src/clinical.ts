@@ -8,6 +8,7 @@ import {
   PATIENT_CLINIC_FIELDS,
   PATIENT_PERSONAL_FIELDS,
   USER_EVENT_TYPES,
+  type RecordKind as DomainRecordKind,
 } from '@cgm/domain';
 import { createdBy, isoDate, uid } from './common';
 import { diabetesType, gender } from './accounts';
@@ -144,6 +145,13 @@ function recordUnion<E extends z.ZodRawShape>(extra: E) {
 export const recordInput = recordUnion({});
 export type RecordInput = z.infer<typeof recordInput>;
 export type RecordKind = RecordInput['kind'];
+/** The union's kinds are the domain's RECORD_KINDS, no more and no fewer: a type error if they part. */
+type SameKinds = [RecordKind] extends [DomainRecordKind]
+  ? [DomainRecordKind] extends [RecordKind]
+    ? true
+    : false
+  : false;
+const _recordKindsAreTheDomains: SameKinds = true;
 export type DiseaseData = z.infer<typeof diseaseData>;
 export type PrescriptionData = z.infer<typeof prescriptionData>;
 export type TextData = z.infer<typeof textData>;
