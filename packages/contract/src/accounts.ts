@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SITES, type Site } from '@cgm/domain';
 import {
   adminRole,
   countryCode,
@@ -11,6 +12,10 @@ import {
 } from './common';
 
 // Accounts and sign-in: spec §3 (login response, profile, registration), §4, §5, §7, §8.
+
+/** The portal's sites (spec §1): the domain's list. */
+const site = z.enum(SITES);
+const siteUrls = z.object(Object.fromEntries(SITES.map((s) => [s, z.string()])) as Record<Site, z.ZodString>);
 
 /** Which door the user came through: P = personal edition (/login: patients and carers),
  *  D = professional edition (/hcpLogin: HCPs, admin and clinic logins), A = account administration
@@ -55,7 +60,7 @@ export const loginResponse = z.object({
   /** error 112: the password was set by someone else; choose one with this token at /firstPassword. */
   password_token: z.string().optional(),
   /** error 71: the regional site where this account lives. */
-  site: z.enum(['china', 'france', 'eu']).optional(),
+  site: site.optional(),
   site_url: z.string().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
@@ -93,8 +98,8 @@ export type FirstPasswordRequest = z.infer<typeof firstPasswordRequest>;
 /** Public configuration the login screens need. */
 export const configResponse = z.object({
   error: z.literal(0),
-  site: z.enum(['china', 'france', 'eu']),
-  sites: z.object({ china: z.string(), france: z.string(), eu: z.string() }),
+  site,
+  sites: siteUrls,
   privacy_version: z.string(),
   terms_version: z.string(),
   version: z.string(),
@@ -149,7 +154,7 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /** error 71 on registration or HCP apply: the regional site that serves the chosen country. */
 const wrongRegionFields = {
-  site: z.enum(['china', 'france', 'eu']).optional(),
+  site: site.optional(),
   site_url: z.string().optional(),
 };
 export const registerResponse = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALERT_KINDS, ALERT_LIMITS, OPTIONAL_ALERT_KINDS } from '@cgm/domain';
+import { glucoseUnit } from './data';
 
 // Follower alerts (issue 16): settings per follower and patient, the active alerts of the caller,
 // acknowledgement and snooze, the alert history, and Web Push subscriptions. Glucose in mg/dL (the
@@ -22,7 +23,7 @@ export const alertSettingsBody = z.object({
   noDataMinutes: z.number().int().min(ALERT_LIMITS.noDataMinutes.min).max(ALERT_LIMITS.noDataMinutes.max),
   quietHours: z.object({ start: minuteOfDay, end: minuteOfDay }).nullable(),
   timeZone: z.string().min(1).max(64),
-  unit: z.enum(['mg/dL', 'mmol/L']),
+  unit: glucoseUnit,
 });
 
 export const alertSettingsResponse = z.object({

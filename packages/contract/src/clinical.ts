@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { COMPLICATIONS, DOSE_UNITS, isValidNotes, NOTES_MAX_LENGTH, USER_EVENT_TYPES } from '@cgm/domain';
+import {
+  COMPLICATIONS,
+  DOSE_UNITS,
+  EXERCISE_INTENSITIES,
+  isValidNotes,
+  NOTES_MAX_LENGTH,
+  PATIENT_CLINIC_FIELDS,
+  PATIENT_PERSONAL_FIELDS,
+  USER_EVENT_TYPES,
+  type RecordKind as DomainRecordKind,
+} from '@cgm/domain';
 import { createdBy, isoDate, uid } from './common';
 import { diabetesType, gender } from './accounts';
 import { glucoseUnit } from './data';
@@ -79,7 +89,13 @@ export const eventInput = z.object({
   /** The unit a BG value is typed in; stored in mg/dL. */
   unit: glucoseUnit.default('mg/dL'),
   text: z.string().trim().max(200).nullable().optional(),
-  exerciseIntensity: z.number().int().min(0).max(2).nullable().optional(),
+  exerciseIntensity: z
+    .number()
+    .int()
+    .min(0)
+    .max(EXERCISE_INTENSITIES.length - 1)
+    .nullable()
+    .optional(),
   notes: notes.nullable().optional(),
 });
 export type EventInput = z.input<typeof eventInput>;
@@ -129,6 +145,13 @@ function recordUnion<E extends z.ZodRawShape>(extra: E) {
 export const recordInput = recordUnion({});
 export type RecordInput = z.infer<typeof recordInput>;
 export type RecordKind = RecordInput['kind'];
+/** The union's kinds are the domain's RECORD_KINDS, no more and no fewer: a type error if they part. */
+type SameKinds = [RecordKind] extends [DomainRecordKind]
+  ? [DomainRecordKind] extends [RecordKind]
+    ? true
+    : false
+  : false;
+const _recordKindsAreTheDomains: SameKinds = true;
 export type DiseaseData = z.infer<typeof diseaseData>;
 export type PrescriptionData = z.infer<typeof prescriptionData>;
 export type TextData = z.infer<typeof textData>;
@@ -159,22 +182,7 @@ export const recordsEditResponse = z.object({ error: z.literal(0), rid: z.string
 // ---------------------------------------------------------------------------------------------
 // A patient's profile as the care team sees it (spec §3 "Profile", "Patient labels")
 
-export const patientProfileField = z.enum([
-  'realname',
-  'alias',
-  'gender',
-  'height',
-  'weight',
-  'diabetes_type',
-  'address',
-  'zipcode',
-  'telephone',
-  'birthday',
-  'diabetes_diagnosis_date',
-  'inpatient',
-  'patient_no',
-  'bed_no',
-]);
+export const patientProfileField = z.enum([...PATIENT_PERSONAL_FIELDS, ...PATIENT_CLINIC_FIELDS]);
 export type PatientProfileFieldName = z.infer<typeof patientProfileField>;
 
 export const patientProfile = z.object({

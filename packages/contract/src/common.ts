@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '@cgm/domain';
 
 // Every response body carries `error`: 0 on success, otherwise a code of the catalogue in
 // @cgm/domain (spec §8). `message` is an i18n key the web app translates; `details` lists field
@@ -21,30 +22,8 @@ export type CreatedBy = z.infer<typeof createdBy>;
 export const adminRole = z.enum(['AccountAdminSuper', 'AccountAdmin']);
 export type AdminRole = z.infer<typeof adminRole>;
 
-export const languageCode = z.enum([
-  'en',
-  'zh-CN',
-  'fr',
-  'de',
-  'sv',
-  'zh-TW',
-  'it',
-  'nl',
-  'pt',
-  'es',
-  'tr',
-  'cs',
-  'pl',
-  'da',
-  'fi',
-  'nb',
-  'hu',
-  'sk',
-  'sl',
-  'el',
-  'he',
-  'ar',
-]);
+/** The portal's languages: the domain's list (spec §1, §9), never a copy of it. */
+export const languageCode = z.enum(LANGUAGE_CODES);
 
 export const countryCode = z
   .string()

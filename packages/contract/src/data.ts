@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GLUCOSE_UNITS } from '@cgm/domain';
 import { uid } from './common';
 import { diabetesType, gender } from './accounts';
 import { pdmSettings } from './pdm-settings';
@@ -16,7 +17,7 @@ const epochMsQuery = z.coerce.number().int().min(0).max(4_102_444_800_000);
 // ---------------------------------------------------------------------------------------------
 // Monitor settings (spec §3 "Settings", §5 "Settings in mg/dL", §9 thresholds)
 
-export const glucoseUnit = z.enum(['mg/dL', 'mmol/L']);
+export const glucoseUnit = z.enum(GLUCOSE_UNITS);
 export const onOff = z.enum(['On', 'Off']);
 
 /**

@@ -8,6 +8,7 @@ export * from './reviewed-settings';
 export * from './data';
 export * from './connections';
 export * from './care-team';
+export * from './hcp-operations';
 export * from './clinical';
 export * from './patients';
 export * from './operations';

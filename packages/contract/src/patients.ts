@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRIAGE_FLAGS } from '@cgm/domain';
 import { createdBy, isoDate, uid } from './common';
 import { diabetesType, gender } from './accounts';
 import { glucoseUnit } from './data';
@@ -76,7 +77,7 @@ export const timeInRange14 = z.object({
 });
 export type TimeInRange14 = z.infer<typeof timeInRange14>;
 
-export const triageFlag = z.enum(['very_low', 'below', 'no_data', 'in_range_drop', 'wear']);
+export const triageFlag = z.enum(TRIAGE_FLAGS);
 export type TriageFlagCode = z.infer<typeof triageFlag>;
 
 /**

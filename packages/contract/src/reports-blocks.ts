@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import {
+  HIGH_ABOVE,
+  LOW_BELOW,
+  PREGNANCY_HIGH_ABOVE,
+  PREGNANCY_LOW_BELOW,
+  VALID_DAY_MIN_SECONDS,
+  VERY_HIGH_ABOVE,
+  VERY_LOW_BELOW,
+} from '@cgm/domain';
 import { isoDate } from './common';
+import { glucoseUnit } from './data';
 
 // Building blocks of the report answers (reports.ts): the statistics block, the insulin block, day
 // coverage, the envelope every range report shares, and the items a daily chart draws. Glucose in
@@ -18,21 +28,21 @@ const epoch = epochMsField;
 
 export const timeInRanges = z
   .object({
-    very_low: z.number().describe('< 54 mg/dL, %'),
-    low: z.number().describe('54–69 mg/dL, %'),
-    in_range: z.number().describe('70–180 mg/dL, %'),
-    high: z.number().describe('181–250 mg/dL, %'),
-    very_high: z.number().describe('> 250 mg/dL, %'),
+    very_low: z.number().describe(`< ${VERY_LOW_BELOW} mg/dL, %`),
+    low: z.number().describe(`${VERY_LOW_BELOW}–${LOW_BELOW - 1} mg/dL, %`),
+    in_range: z.number().describe(`${LOW_BELOW}–${HIGH_ABOVE} mg/dL, %`),
+    high: z.number().describe(`${HIGH_ABOVE + 1}–${VERY_HIGH_ABOVE} mg/dL, %`),
+    very_high: z.number().describe(`> ${VERY_HIGH_ABOVE} mg/dL, %`),
   })
   .describe('Share of readings per consensus band (Battelino 2019), % of readings');
 
 export const timeInPregnancyRanges = z
   .object({
-    very_low: z.number().describe('< 54 mg/dL, %'),
-    low: z.number().describe('54 to < 63 mg/dL, %'),
-    in_range: z.number().describe('63–140 mg/dL, %'),
-    high: z.number().describe('> 140 to 250 mg/dL, %'),
-    very_high: z.number().describe('> 250 mg/dL, %'),
+    very_low: z.number().describe(`< ${VERY_LOW_BELOW} mg/dL, %`),
+    low: z.number().describe(`${VERY_LOW_BELOW} to < ${PREGNANCY_LOW_BELOW} mg/dL, %`),
+    in_range: z.number().describe(`${PREGNANCY_LOW_BELOW}–${PREGNANCY_HIGH_ABOVE} mg/dL, %`),
+    high: z.number().describe(`> ${PREGNANCY_HIGH_ABOVE} to ${VERY_HIGH_ABOVE} mg/dL, %`),
+    very_high: z.number().describe(`> ${VERY_HIGH_ABOVE} mg/dL, %`),
   })
   .describe('Share of time per band with the pregnancy (type 1) limits of Battelino 2019, %');
 
@@ -121,7 +131,7 @@ export type DailyInsulin = z.infer<typeof dailyInsulin>;
 export const dayCoverage = z.object({
   day: isoDate,
   count: z.number().int().describe('Sensor readings that local day'),
-  valid: z.boolean().describe('More than 84600 s of data (count × 120 s, spec §9)'),
+  valid: z.boolean().describe(`More than ${VALID_DAY_MIN_SECONDS} s of data (count × 120 s, spec §9)`),
 });
 export type DayCoverageItem = z.infer<typeof dayCoverage>;
 
@@ -134,7 +144,7 @@ export const reportEnvelope = {
   from_ms: epoch.describe('Start of the range: local midnight of `from`'),
   to_ms: epoch.describe('End of the range (exclusive): local midnight after `to`'),
   unit: z.literal('mg/dL').describe('Unit of every glucose value in the answer'),
-  display_unit: z.enum(['mg/dL', 'mmol/L']).describe("The patient's chosen display unit (settings)"),
+  display_unit: glucoseUnit.describe("The patient's chosen display unit (settings)"),
   valid_days_only: z.boolean(),
   thresholds: z.object({
     target_low: mgdl('Target low used'),

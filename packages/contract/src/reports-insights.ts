@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MEAL_PERIODS } from '@cgm/domain';
+import {
+  EPISODE_MIN_MINUTES,
+  LOW_BELOW,
+  MEAL_PERIODS,
+  VALID_DAY_MIN_SECONDS,
+  VERY_HIGH_ABOVE,
+} from '@cgm/domain';
 import { isoDate } from './common';
 import { epochMsField, glucoseStatsBlock, mgdl, profileColumns, reportEnvelope } from './reports-blocks';
 
@@ -29,10 +35,14 @@ export const comparePeriod = z.object({
   stats: glucoseStatsBlock,
   profile: profileColumns.describe('144 bins of 10 minutes (the AGP curve: median and 25–75 % band)'),
   days_with_data: z.number().int(),
-  valid_days: z.number().int().describe('Days with more than 84600 s of data (spec §9)'),
+  valid_days: z.number().int().describe(`Days with more than ${VALID_DAY_MIN_SECONDS} s of data (spec §9)`),
   sensor_wear: z.number().nullable().describe('Time CGM active, % (domain sensorWear)'),
-  lows: episodes('Low episodes: < 70 mg/dL for ≥ 15 minutes (consensus, Battelino 2023)'),
-  highs: episodes('High episodes: > 250 mg/dL for ≥ 15 minutes (consensus level 2, Battelino 2023)'),
+  lows: episodes(
+    `Low episodes: < ${LOW_BELOW} mg/dL for ≥ ${EPISODE_MIN_MINUTES} minutes (consensus, Battelino 2023)`,
+  ),
+  highs: episodes(
+    `High episodes: > ${VERY_HIGH_ABOVE} mg/dL for ≥ ${EPISODE_MIN_MINUTES} minutes (consensus level 2, Battelino 2023)`,
+  ),
 });
 export type ComparePeriod = z.infer<typeof comparePeriod>;
 

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  DEFAULT_AUC_ABOVE,
+  DEFAULT_AUC_BELOW,
+  DISPLAY_MAX_MGDL,
+  DISPLAY_MIN_MGDL,
+  HIGH_ABOVE,
+  LOW_BELOW,
+  mgdlToMmol,
+  VALID_DAY_MIN_SECONDS,
+} from '@cgm/domain';
 import { isoDate } from './common';
 import { reviewedPdmSettings } from './reviewed-settings';
 import {
@@ -33,12 +43,13 @@ export * from './reports-blocks';
 const THRESHOLDS = {
   target_low: "Target range low; default the patient's settings target_low",
   target_high: "Target range high; default the patient's settings target_high",
-  auc_above: 'AUC upper limit; default 198 (11.0 mmol/L, spec §9)',
-  auc_below: 'AUC lower limit; default 93.6 (5.2 mmol/L, spec §9)',
+  auc_above: `AUC upper limit; default ${DEFAULT_AUC_ABOVE} (${mgdlToMmol(DEFAULT_AUC_ABOVE).toFixed(1)} mmol/L, spec §9)`,
+  auc_below: `AUC lower limit; default ${DEFAULT_AUC_BELOW} (${mgdlToMmol(DEFAULT_AUC_BELOW).toFixed(1)} mmol/L, spec §9)`,
 } as const;
 /** The four thresholds, in mg/dL within the display range 40–400 (the web converts from mmol/L). */
 function thresholdFields<T extends z.ZodNumber | z.ZodCoercedNumber>(num: () => T) {
-  const field = (what: string) => num().min(40).max(400).optional().describe(`${what}, mg/dL`);
+  const field = (what: string) =>
+    num().min(DISPLAY_MIN_MGDL).max(DISPLAY_MAX_MGDL).optional().describe(`${what}, mg/dL`);
   return {
     target_low: field(THRESHOLDS.target_low),
     target_high: field(THRESHOLDS.target_high),
@@ -61,7 +72,9 @@ export const reportQuery = z.object({
   valid_days_only: z
     .enum(['true', 'false'])
     .default('false')
-    .describe("'true': statistics and profiles use valid days only (> 84600 s of data, spec §9)"),
+    .describe(
+      `'true': statistics and profiles use valid days only (> ${VALID_DAY_MIN_SECONDS} s of data, spec §9)`,
+    ),
   ...thresholdFields(() => z.coerce.number()),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
@@ -246,7 +259,7 @@ export const dashboardReport = z.object({
         day: isoDate,
         count: z.number().int(),
         mean: z.number().nullable(),
-        in_range: z.number().nullable().describe('70–180 mg/dL, %'),
+        in_range: z.number().nullable().describe(`${LOW_BELOW}–${HIGH_ABOVE} mg/dL, %`),
         insulin: dailyInsulin.nullable(),
       }),
     )

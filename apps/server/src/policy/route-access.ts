@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorCode } from '@cgm/domain';
-import type { AdminAction, UserType } from '@cgm/contract';
+import type { AdminAction, HcpOperation, UserType } from '@cgm/contract';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { assertMayAccessPatient, type PatientAction } from './patient-data';
@@ -45,8 +45,8 @@ export type RouteAccess =
       /** Answers a user whose agreement to the terms is outdated (the session, agreeing, signing out). */
       beforeTerms?: boolean;
     }
-  | { kind: 'patient'; action: PatientAction; op: string; recordedBy?: 'service' }
-  | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number; groupManager?: boolean }
+  | { kind: 'patient'; action: PatientAction; op: HcpOperation; recordedBy?: 'service' }
+  | { kind: 'hcpWork'; op?: HcpOperation; unauthorizedCode?: number; groupManager?: boolean }
   | { kind: 'accountAdmin'; superOnly?: boolean; op?: AdminAction }
   | { kind: 'adminDesk' }
   | { kind: 'nightscout'; need: 'read' | 'write' };

@@ -4,11 +4,11 @@ import { chooseLocale, currentLanguage } from '../i18n/i18n';
 import { readLocaleChoice } from '../i18n/preferences';
 import { parseQueryLocale, type UrlLocale } from '../i18n/url-locale';
 import { localStore, sessionStore } from '../lib/storage';
-import { isSupportedBrowser } from './browser';
+import { isSupportedBrowser } from '../lib/browser';
 import { guard, type RouteKind } from './guard';
-import { endSession, currentSession } from './session-state';
-import { readCookie, UID_COOKIE } from './session';
-import { rememberReturnTo } from './return-to';
+import { endSession, currentSession } from '../session/session-state';
+import { readCookie, UID_COOKIE } from '../session/session';
+import { rememberReturnTo } from '../session/return-to';
 
 // Runs the pure guard before every route renders (react-router loaders run before the screen).
 

@@ -8,7 +8,7 @@ import {
   type GuardInput,
   type GuardSession,
 } from './guard';
-import { homeOf } from './homes';
+import { homeOf } from '../session/homes';
 import { ROUTES } from './route-table';
 import { audienceOf, routeAudience } from './route-audience';
 

@@ -1,4 +1,4 @@
-import { homeOf, type HomeSubject } from './homes';
+import { homeOf, type HomeSubject } from '../session/homes';
 import { audienceOf, routeAudience } from './route-audience';
 import type { UrlLocale } from '../i18n/url-locale';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guard, type GuardInput, type GuardSession } from './guard';
-import { HOMES } from './homes';
+import { HOMES } from '../session/homes';
 import { audienceOf, routeAudience, type Audience } from './route-audience';
 import { findRoute, ROUTES } from './route-table';
 

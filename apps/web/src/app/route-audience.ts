@@ -1,4 +1,4 @@
-import type { HomeSubject } from './homes';
+import type { HomeSubject } from '../session/homes';
 
 // Who each signed-in screen is for (issue 18 item 7). A screen of another role is never shown: the
 // guard sends the visitor to their own home instead. The server still decides every access (its

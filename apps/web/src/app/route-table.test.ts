@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PATHS, VERSIONED_ENTRIES } from './guard';
-import { HOMES } from './homes';
+import { HOMES } from '../session/homes';
 import { findRoute, ROUTES } from './route-table';
 
 // The routes of spec §2, written out again here so a lost or renamed route fails a test.

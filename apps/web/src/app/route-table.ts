@@ -145,7 +145,7 @@ const S = {
   clinicExportData: lazy(() =>
     import('../features/care-team/export-screen').then((m) => ({ default: m.ExportScreen })),
   ),
-  // Account administration, part A (features/admin).
+  // Account administration (features/admin), its operations tools in features/admin/operations.
   adminSuperHome: lazy(() =>
     import('../features/admin/home-screens').then((m) => ({ default: m.SuperHomeScreen })),
   ),
@@ -180,36 +180,44 @@ const S = {
     import('../features/admin/desk-screens').then((m) => ({ default: m.DeskHomeScreen })),
   ),
   opsClinicAdd: lazy(() =>
-    import('../features/operations/clinic-form-screen').then((m) => ({ default: m.ClinicDataAddScreen })),
+    import('../features/admin/operations/clinic-form-screen').then((m) => ({
+      default: m.ClinicDataAddScreen,
+    })),
   ),
   opsClinics: lazy(() =>
-    import('../features/operations/clinics-screen').then((m) => ({ default: m.ClinicalDataScreen })),
+    import('../features/admin/operations/clinics-screen').then((m) => ({ default: m.ClinicalDataScreen })),
   ),
   opsFirmware: lazy(() =>
-    import('../features/operations/firmware-screen').then((m) => ({ default: m.OtaManagementScreen })),
+    import('../features/admin/operations/firmware-screen').then((m) => ({ default: m.OtaManagementScreen })),
   ),
   opsFirmwareHistory: lazy(() =>
-    import('../features/operations/firmware-history-screen').then((m) => ({ default: m.OtaHistoryScreen })),
+    import('../features/admin/operations/firmware-history-screen').then((m) => ({
+      default: m.OtaHistoryScreen,
+    })),
   ),
   opsAccountSummary: lazy(() =>
-    import('../features/operations/account-summary-screen').then((m) => ({
+    import('../features/admin/operations/account-summary-screen').then((m) => ({
       default: m.AccountSummaryScreen,
     })),
   ),
   opsDevDebug: lazy(() =>
-    import('../features/operations/dev-debug-screen').then((m) => ({ default: m.DevDebugScreen })),
+    import('../features/admin/operations/dev-debug-screen').then((m) => ({ default: m.DevDebugScreen })),
   ),
   opsPatchResults: lazy(() =>
-    import('../features/operations/patch-results-screen').then((m) => ({ default: m.PatchResultsScreen })),
+    import('../features/admin/operations/patch-results-screen').then((m) => ({
+      default: m.PatchResultsScreen,
+    })),
   ),
   opsDataStatistics: lazy(() =>
-    import('../features/operations/usage-screens').then((m) => ({ default: m.DataStatisticsScreen })),
+    import('../features/admin/operations/usage-screens').then((m) => ({ default: m.DataStatisticsScreen })),
   ),
   opsHclPrint: lazy(() =>
-    import('../features/operations/hcl-print-screen').then((m) => ({ default: m.HclPrintScreen })),
+    import('../features/admin/operations/hcl-print-screen').then((m) => ({ default: m.HclPrintScreen })),
   ),
   opsBasicQuantity: lazy(() =>
-    import('../features/operations/usage-screens').then((m) => ({ default: m.BasicQuantityRecordScreen })),
+    import('../features/admin/operations/usage-screens').then((m) => ({
+      default: m.BasicQuantityRecordScreen,
+    })),
   ),
   // Reports and printing (features/reports, docs/REPORTS.md).
   reportsHome: lazy(() =>
@@ -356,7 +364,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/v3/select', kind: 'public', screen: S.select },
   { path: '/admin/managementtools', kind: 'public', screen: S.adminLogin },
 
-  // Account administration, part A (docs/ADMIN-SCREENS.md).
+  // Account administration, one area (features/admin; docs/ADMIN-SCREENS.md): part A…
   { path: '/accountsadmin_super', kind: 'account', screen: S.adminSuperHome },
   { path: '/accountsadmin_home', kind: 'account', screen: S.adminHome },
   { path: '/accountsadmin_add', kind: 'account', screen: S.adminScopeEdit },
@@ -368,8 +376,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/createHcp', kind: 'account', screen: S.hcpDeskCreate },
   { path: '/UserAdmin', kind: 'user', screen: S.adminMember },
   { path: '/CreateHCP', kind: 'user', screen: S.hcpDeskHome },
-
-  // Account-admin screens (type Account). /managementtools, listed there too, is the public sign-in.
+  // …and its operations tools, part B (features/admin/operations). /managementtools, listed there
+  // too, is the public sign-in.
   { path: '/ClinicDataAdd', kind: 'account', screen: S.opsClinicAdd },
   { path: '/ClinicalData', kind: 'account', screen: S.opsClinics },
   { path: '/otamanagement', kind: 'account', screen: S.opsFirmware },
@@ -377,7 +385,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/AccountSumarry', kind: 'account', screen: S.opsAccountSummary },
   { path: '/DevDebug', kind: 'account', screen: S.opsDevDebug },
   { path: '/EasyPatchResult', kind: 'account', screen: S.opsPatchResults },
-  // Other admin and tool routes.
+  // Other admin and tool routes (features/admin/operations), of type User.
   { path: '/dataStatistics', kind: 'user', screen: S.opsDataStatistics },
   { path: '/HCLprint', kind: 'user', screen: S.opsHclPrint },
   { path: '/BasicQuantityRecord', kind: 'user', screen: S.opsBasicQuantity },

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../components/not-found-page';
 import { Page, Spinner } from '../components/page';
 import { guardLoader } from './guard-loader';
-import { homeOf } from './homes';
+import { homeOf } from '../session/homes';
 import { RootLayout, type RouteHandle } from './layout/root-layout';
 import { ROUTES, type AppRoute } from './route-table';
-import { useSession } from './session-state';
+import { useSession } from '../session/session-state';
 
 function NotFound() {
   const user = useSession();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
-import { API, type HcpHistoryResponse } from '@cgm/contract';
+import { API, type AdminAction, type HcpHistoryResponse, type HcpOperation } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, TEST_PASSWORD, type People } from '../../test/people';
 import { createUser } from '../../cli/create-user';
@@ -22,7 +22,7 @@ const MIN = 60_000;
 async function at(
   time: number,
   actorId: string,
-  action: string,
+  action: HcpOperation | AdminAction,
   subjectId: string | null,
   area: 'hcp' | 'admin' = 'hcp',
 ) {
@@ -78,7 +78,7 @@ beforeAll(async () => {
   await at(T0 + 3 * MIN, outsiderId, 'monitor.view', p.ids.patient);
   await at(T0 + 4 * MIN, rivalMemberId, 'monitor.view', p.ids.patient);
   await at(T0 + 5 * MIN, memberId, 'settings.save', p.ids.patient);
-  await at(T0 + 6 * MIN, p.ids.hcp, 'admin.something', null, 'admin');
+  await at(T0 + 6 * MIN, p.ids.hcp, 'admin.create', null, 'admin');
   await at(T0 + 7 * MIN, p.ids.hcp, 'group.addUser', memberId);
 });
 afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AdminAction } from '@cgm/contract';
+import type { AdminAction, HcpOperation } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 
@@ -8,8 +8,8 @@ export interface OperationEntry {
   actorId: string;
   /** The patient or account acted on. */
   subjectId: string | null;
-  /** A stable operation key (`events.add`, `patient.view`…), translated by the web app. */
-  action: string;
+  /** A stable operation key (`events.add`, `member.lock`…), one of the contract's lists, which the web app labels. */
+  action: HcpOperation | AdminAction;
   detail?: Record<string, unknown>;
   ip?: string | null;
 }
@@ -73,7 +73,7 @@ export async function recordHcpChange(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   actor: Actor,
   site: CallSite,
-  e: { patientId: string; action: string; detail: Record<string, unknown> },
+  e: { patientId: string; action: HcpOperation; detail: Record<string, unknown> },
 ): Promise<void> {
   if (actor.userType !== 'D') return;
   await recordOperation(ctx, {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
+import type { HcpOperation } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { deletePersonalData } from '../../db/personal-data';
@@ -52,7 +53,7 @@ export async function deletePatients(
     if (!(await mayAccessPatient(ctx.db, actor, uid, 'read'))) fail(ErrorCode.FORBIDDEN);
   }
   const now = ctx.clock.now();
-  const history = (db: Db, uid: string, action: string) =>
+  const history = (db: Db, uid: string, action: HcpOperation) =>
     recordOperation(
       { db, clock: ctx.clock },
       { area: 'hcp', actorId: actor.userId, subjectId: uid, action, ip },

@@ -10,6 +10,7 @@ import {
   type RelationState,
 } from '@cgm/domain';
 import type {
+  HcpOperation,
   RelationItem,
   RelationRequestBody,
   RelationSearchResponse,
@@ -41,7 +42,7 @@ const MESSAGE_OF: Partial<Record<RelationState, RelationMessageType>> = {
 const originOf = (invited: boolean) => (invited ? 'invitation' : 'request');
 
 /** The operation-history key of a follower's own move (written for HCPs: spec §2 /HcpOperationHistory). */
-const FOLLOWER_OPS: Partial<Record<RelationAction, string>> = {
+const FOLLOWER_OPS: Partial<Record<RelationAction, HcpOperation>> = {
   request: 'relation.request',
   cancel: 'relation.cancel',
   stop: 'relation.stop',

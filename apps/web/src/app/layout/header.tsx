@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LanguageButton } from '../../components/language-dialog';
 import { Logo } from '../../components/logo';
 import { formatNumber } from '../../i18n/format';
-import { homeOf } from '../homes';
-import type { SessionUser } from '../session';
+import { homeOf } from '../../session/homes';
+import type { SessionUser } from '../../session/session';
 import { useLiveCounts } from './use-live-counts';
 import { UserMenu } from './user-menu';
 

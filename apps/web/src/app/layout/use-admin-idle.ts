@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ADMIN_IDLE_CHECK_MS, isIdle } from '../logout';
-import { signOut } from '../session-state';
+import { ADMIN_IDLE_CHECK_MS, isIdle } from '../../session/logout';
+import { signOut } from '../../session/session-state';
 
 /** Spec §4 "Admin session: auto-logout after 10 minutes without clicks", checked every second. */
 export function useAdminIdleLogout(active: boolean): void {

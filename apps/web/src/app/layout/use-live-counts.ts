@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { API, countResponse } from '@cgm/contract';
 import { api } from '../../api/api';
-import type { SessionUser } from '../session';
-import { saveRequests, saveUnread } from '../session-state';
+import type { SessionUser } from '../../session/session';
+import { saveRequests, saveUnread } from '../../session/session-state';
 
 /** How often the header asks again while the user stays on one screen. */
 export const LIVE_COUNT_INTERVAL_MS = 60_000;

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import type { SessionUser } from '../session';
-import { signOut } from '../session-state';
+import type { SessionUser } from '../../session/session';
+import { signOut } from '../../session/session-state';
 
 interface MenuItem {
   to: string;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { signOut, useSession } from '../../app/session-state';
+import { signOut, useSession } from '../../session/session-state';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';

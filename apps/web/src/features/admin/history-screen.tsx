@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ACTIONS } from '@cgm/contract';
 import { SelectField, TextField } from '../../components/form-field';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { useAdminHistory } from './admin-api';
 import { AdminPage, Pager, QueryState } from './admin-ui';
 import { HistoryTable, actionText } from './history-table';

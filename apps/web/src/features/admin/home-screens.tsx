@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import { useAdminHome, useAdmins } from './admin-api';

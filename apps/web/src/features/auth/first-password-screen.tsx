@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@cgm/domain';
 import { failureKey } from '../../api/errors';
-import { SESSION_KEYS } from '../../app/session';
+import { SESSION_KEYS } from '../../session/session';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';
 import { sessionStore } from '../../lib/storage';
-import { isValid, validateFirstPassword, type Errors } from '../password/password-rules';
+import { isValid, validateFirstPassword, type Errors } from '../../lib/password-rules';
 import { setFirstPassword } from './auth-api';
 import { useContinuedSignIn } from './use-sign-in';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginPageOf } from '../../app/homes';
-import { currentSession, endSession, saveSession } from '../../app/session-state';
+import { loginPageOf } from '../../session/homes';
+import { currentSession, endSession, saveSession } from '../../session/session-state';
 import { Page, Spinner } from '../../components/page';
 import { fetchSession } from './auth-api';
 import type { Edition } from './login-outcome';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH, ErrorCode, isValidCode, RESEND_CODE_WAIT_SECONDS } from '@cgm/domain';
 import { failureKey } from '../../api/errors';
-import { SESSION_KEYS } from '../../app/session';
+import { SESSION_KEYS } from '../../session/session';
 import { TextField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';

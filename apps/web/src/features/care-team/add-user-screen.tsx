@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profession } from '@cgm/contract';
 import { ErrorCode } from '@cgm/domain';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { failureKey } from '../../api/errors';
 import { SelectField, TextField } from '../../components/form-field';
 import { NewPasswordFields } from '../../components/new-password-fields';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../app/session';
+import type { SessionUser } from '../../session/session';
 
 /**
  * Whether the signed-in account manages an HCP group (docs/PERMISSIONS.md "Care teams"): an HCP that

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en.json';
-import { actionKey, actionLabel, HISTORY_ACTIONS, localDayBounds } from './history-actions';
+import { HCP_OPERATIONS } from '@cgm/contract';
+import { actionKey, actionLabel, localDayBounds } from './history-actions';
 
 const lookup = (key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
 
 describe('history action labels', () => {
-  it.each(HISTORY_ACTIONS)('%s has an English text', (action) => {
+  it.each(HCP_OPERATIONS)('%s has an English text', (action) => {
     expect(typeof lookup(actionKey(action))).toBe('string');
+  });
+
+  it('labels no operation the server does not record', () => {
+    const labelled = Object.keys((en as { history: { action: Record<string, string> } }).history.action);
+    expect(labelled.sort()).toEqual(HCP_OPERATIONS.map((a) => a.replace(/\./g, '_')).sort());
   });
 
   it('translates a known key', () => {

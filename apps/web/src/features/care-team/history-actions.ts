@@ -1,70 +1,17 @@
-// i18n-scan: the strings below are operation names, not i18n keys.
-// The operation keys the server records in the HCP operation history (grep `op: '` and
-// recordOperation's `action:` in apps/server/src), each with its i18n key `history.action.<key>`.
-// A key the web app does not know yet shows the route the server recorded with it.
+import { HCP_OPERATIONS, type HcpOperation } from '@cgm/contract';
 
-export const HISTORY_ACTIONS = [
-  'monitor.view',
-  'monitorProfile.view',
-  'settings.view',
-  'settings.save',
-  'dataOptions.view',
-  'dataOptions.save',
-  'pdm.settings.view',
-  'pdm.sessions.view',
-  'uploads.view',
-  'events.view',
-  'events.add',
-  'events.edit',
-  'events.delete',
-  'records.view',
-  'records.add',
-  'records.edit',
-  'records.delete',
-  'profile.view',
-  'profile.edit',
-  'clinic.edit',
-  'reports.datamap',
-  'reports.ds',
-  'reports.dd',
-  'reports.ol',
-  'reports.ta',
-  'reports.lgb',
-  'reports.dashboard',
-  'reports.events',
-  'reports.alerts',
-  'reports.deviceSettings',
-  'data.import',
-  'data.export',
-  'apps.view',
-  'apps.revoke',
-  'nightscout.credentials.view',
-  'nightscout.credentials.create',
-  'nightscout.credentials.revoke',
-  'patient.create',
-  'patient.delete',
-  'patient.remove',
-  'patient.export',
-  'patients.list',
-  'connections.status',
-  'relation.request',
-  'relation.cancel',
-  'relation.stop',
-  'group.addUser',
-  'group.disableUser',
-  'group.enableUser',
-  'group.deleteUser',
-] as const;
-export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+// The operations the server records in the HCP operation history are the contract's one list
+// (HCP_OPERATIONS), each with its i18n key `history.action.<key>`. A key the web app does not know
+// (a row written before an operation was named) shows the route the server recorded with it.
 
-const KNOWN: ReadonlySet<string> = new Set(HISTORY_ACTIONS);
+const KNOWN: ReadonlySet<string> = new Set(HCP_OPERATIONS);
 
-export function isKnownAction(action: string): action is HistoryAction {
+export function isKnownAction(action: string): action is HcpOperation {
   return KNOWN.has(action);
 }
 
 /** i18n keys are nested on dots, so `pdm.settings.view` becomes `history.action.pdm_settings_view`. */
-export function actionKey(action: HistoryAction): string {
+export function actionKey(action: HcpOperation): string {
   return `history.action.${action.replace(/\./g, '_')}`;
 }
 

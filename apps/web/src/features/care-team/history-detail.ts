@@ -1,3 +1,5 @@
+import type { RecordKind } from '@cgm/domain';
+
 // What the operation history's "Details" column says about a recorded operation, in the reader's
 // language. The server records what it needs for the audit (record ids, the list query, the ids
 // of the patients a list page showed, values before and after an edit); a reader needs the gist:
@@ -10,8 +12,8 @@ type Detail = Record<string, unknown>;
 /** Keys that only carry ids (or the route, which the operation's name already says). */
 const HIDDEN = new Set(['method', 'route', 'eid', 'eids', 'rid', 'rids', 'clinicId', 'previousClinicId']);
 
-/** Record kinds as the server stores them → the records screen's section titles. */
-const RECORD_KINDS: Record<string, string> = {
+/** Record kinds as the server stores them (every kind of the domain) → the records screen's section titles. */
+const RECORD_KINDS: Record<RecordKind, string> = {
   complication: 'records.complications',
   concomitant: 'records.concomitant',
   prescription: 'records.prescriptions',
@@ -35,7 +37,9 @@ const isObject = (v: unknown): v is Detail => typeof v === 'object' && v !== nul
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
 function kindLabel(kind: unknown, t: T): string | null {
-  return typeof kind === 'string' ? t(RECORD_KINDS[kind] ?? kind, { defaultValue: kind }) : null;
+  return typeof kind === 'string'
+    ? t(RECORD_KINDS[kind as RecordKind] ?? kind, { defaultValue: kind })
+    : null;
 }
 
 /** One added event or record, in words: "Carbohydrates 45 — Pasta lunch", "Notes: Call Tuesday". */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HcpHistoryItem } from '@cgm/contract';
+import { HCP_OPERATIONS, type HcpHistoryItem } from '@cgm/contract';
 import { MESSAGES } from '@cgm/domain';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
@@ -9,7 +9,7 @@ import { stackCell } from '../../components/stack-cell';
 import { formatNumber } from '../../i18n/format';
 import { formatDateTime } from '../../i18n/format-time';
 import { useHcpHistory, type HistoryFilters } from './care-team-api';
-import { actionKey, actionLabel, HISTORY_ACTIONS, localDayBounds } from './history-actions';
+import { actionKey, actionLabel, localDayBounds } from './history-actions';
 import { detailText } from './history-detail';
 import './care-team.css';
 
@@ -93,7 +93,7 @@ export function HistoryScreen() {
           <span className="field__label">{t('history.filter.action')}</span>
           <select className="input" value={form.action} onChange={(e) => change({ action: e.target.value })}>
             <option value="">{t('history.filter.all')}</option>
-            {HISTORY_ACTIONS.map((a) => (
+            {HCP_OPERATIONS.map((a) => (
               <option key={a} value={a}>
                 {t(actionKey(a))}
               </option>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GroupUser } from '@cgm/contract';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';

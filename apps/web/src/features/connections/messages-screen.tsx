@@ -4,7 +4,7 @@ import type { MessageItem } from '@cgm/contract';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
-import { saveUnread } from '../../app/session-state';
+import { saveUnread } from '../../session/session-state';
 import { formatDateTime } from '../../i18n/format-time';
 import { markAllRead, useMessages } from './connections-api';
 import { displayName, messageOutcome } from './connection-view';

@@ -5,7 +5,7 @@ import { MESSAGES } from '@cgm/domain';
 import { Notice } from '../../components/notice';
 import { Page, Spinner } from '../../components/page';
 import { ApiFailureError, failureKey } from '../../api/errors';
-import { saveRequests, useSession } from '../../app/session-state';
+import { saveRequests, useSession } from '../../session/session-state';
 import { formatDate } from '../../i18n/format-time';
 import { useConfirmedChange } from './confirm-change';
 import { useRelations } from './connections-api';

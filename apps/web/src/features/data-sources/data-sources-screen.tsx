@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { unwrap } from '../../api/api';
 import { getMonitorProfile, patientKeys } from '../../api/patient-settings';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { Notice } from '../../components/notice';
 import { DeletePanel } from './delete-panel';
 import { OptionsPanel } from './options-panel';

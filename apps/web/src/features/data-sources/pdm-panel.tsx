@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { defaultGlucoseUnit, glucoseDecimals, roundGlucose, type GlucoseUnit } from '@cgm/domain';
-import { SESSION_KEYS } from '../../app/session';
+import { SESSION_KEYS } from '../../session/session';
 import { formatNumber } from '../../i18n/format';
 import { formatDateTime } from '../../i18n/format-time';
 import { sessionStore } from '../../lib/storage';

@@ -12,7 +12,7 @@ import {
   type ImportResponse,
 } from '@cgm/contract';
 import { api, unwrap } from '../../api/api';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { Notice } from '../../components/notice';
 import { formatDateTime } from '../../i18n/format-time';
 import { localTodayIso } from '../../lib/dates';

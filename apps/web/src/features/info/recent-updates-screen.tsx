@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { Page } from '../../components/page';
 import { formatIsoDate } from '../../i18n/format';
 import { notesFor, type ReleaseNote } from './release-notes';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MINIMUM_VERSIONS, type BrowserName } from '../../app/browser';
+import { MINIMUM_VERSIONS, type BrowserName } from '../../lib/browser';
 import { Page } from '../../components/page';
 
 /** /error: the browser is older than the portal supports (spec §5 "Browser"). */

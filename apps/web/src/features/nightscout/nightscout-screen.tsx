@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NsCredentialCreated, NsPermission } from '@cgm/contract';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { Notice } from '../../components/notice';
 import { formatDateTime } from '../../i18n/format-time';
 import { accessKeys } from './access-text';

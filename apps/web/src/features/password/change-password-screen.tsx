@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { PasswordField } from '../../components/form-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Notice } from '../../components/notice';
 import { Page } from '../../components/page';
 import { modifyPassword } from './password-api';
-import { isValid, modifyFailureKey, validateChange, type Errors } from './password-rules';
+import { isValid, modifyFailureKey, validateChange, type Errors } from '../../lib/password-rules';
 import { SecuritySettings } from './security-settings';
 
 /** /changePassword: password modify and the security settings (spec §2 user menu "security"). */

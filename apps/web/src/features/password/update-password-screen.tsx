@@ -16,7 +16,7 @@ import {
   resetRequestFailureKey,
   validateReset,
   type Errors,
-} from './password-rules';
+} from '../../lib/password-rules';
 
 type Step = 'verify' | 'token' | 'done';
 const STEPS: Step[] = ['verify', 'token', 'done'];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { defaultGlucoseUnit, isGlucoseUnit } from '@cgm/domain';
 import { useSearchParams } from 'react-router';
-import { SESSION_KEYS } from '../../app/session';
+import { SESSION_KEYS } from '../../session/session';
 import { sessionStore } from '../../lib/storage';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';

@@ -19,7 +19,7 @@ import { defaultGlucoseUnit, isGlucoseUnit, type GlucoseUnit } from '@cgm/domain
 import { api, unwrap } from '../../api/api';
 import { ApiFailureError } from '../../api/errors';
 import { getSettings, patientKeys } from '../../api/patient-settings';
-import { SESSION_KEYS } from '../../app/session';
+import { SESSION_KEYS } from '../../session/session';
 import { sessionStore } from '../../lib/storage';
 
 // The patient view's calls (spec §7 patients/{id}/profile, events/{id}…, records/{id}…). Keys sit

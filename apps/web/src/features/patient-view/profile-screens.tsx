@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '@cgm/contract';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { PatientShell, profilePath, withUid, type Area } from './patient-shell';
 import { clinicProfileTarget } from './profile-path';
 import { editsPersonalDetails, ProfileEditForm } from './profile-edit-form';
-import { ProfileFacts } from './profile-facts';
+import { ProfileFacts } from '../../components/profile-facts';
 import { RecordsSummary } from './records-summary';
 import { Notice } from '../../components/notice';
 

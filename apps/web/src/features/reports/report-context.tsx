@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GlucoseUnit } from '@cgm/domain';
-import { useSession } from '../../app/session-state';
+import { useSession } from '../../session/session-state';
 import { readParams, type ReportParams } from './report-params';
 import { reportUnit, useReportFormat, type ReportFormat } from './report-format';
 import { useDatamap, usePatientHead } from './reports-api';

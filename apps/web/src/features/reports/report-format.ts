@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MonitorSettings } from '@cgm/contract';
 import { defaultGlucoseUnit, isGlucoseUnit, roundInsulin, toUnit, type GlucoseUnit } from '@cgm/domain';
-import { SESSION_KEYS } from '../../app/session';
+import { SESSION_KEYS } from '../../session/session';
 import { formatIsoDate, formatNumber } from '../../i18n/format';
 import {
   ENGLISH_GLUCOSE_WORDS,

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { HomeSubject } from '../../app/homes';
-import { useSession } from '../../app/session-state';
+import type { HomeSubject } from '../../session/homes';
+import { useSession } from '../../session/session-state';
 import { ApiFailureError, failureKey } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { TabMenu } from '../../components/tab-menu';

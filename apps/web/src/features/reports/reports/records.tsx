@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ProfileFacts } from '../../patient-view/profile-facts';
+import { ProfileFacts } from '../../../components/profile-facts';
 import { useRecordsReport } from '../reports-api';
 import { Loadable, ReportSection } from './loadable';
 import type { ReportViewProps } from './types';

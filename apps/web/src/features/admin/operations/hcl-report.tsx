@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HclReport } from '@cgm/contract';
-import { BarChart } from '../../charts/svg-charts';
-import { formatIsoDate, formatNumber } from '../../i18n/format';
+import { BarChart } from '../../../charts/svg-charts';
+import { formatIsoDate, formatNumber } from '../../../i18n/format';
 
 /**
  * The printable body of /HCLprint: who and when, how auto mode ran over the period (time in auto

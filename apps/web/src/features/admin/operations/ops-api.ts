@@ -19,7 +19,7 @@ import {
   type FirmwareCreateRequest,
   type FirmwareEditRequest,
 } from '@cgm/contract';
-import { api, unwrap } from '../../api/api';
+import { api, unwrap } from '../../../api/api';
 
 // The operations tools' calls (docs/ADMIN-SCREENS.md, part B). Keys sit under 'ops' so a change
 // refreshes the lists that show it.

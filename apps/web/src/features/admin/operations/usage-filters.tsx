@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USAGE_MAX_DAYS } from '@cgm/contract';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber } from '../../../i18n/format';
 import { CountryFilter, DateInput, daysBetween, utcDay } from './ops-common';
 import { USAGE_METRICS, type Figures, type UsageMetric } from './usage-figures';
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES } from '@cgm/domain';
-import { ApiFailureError, failureKey } from '../../api/errors';
-import type { ApiFailure } from '../../api/client';
-import { Notice } from '../../components/notice';
-import { Spinner } from '../../components/page';
-import { SelectField } from '../../components/form-field';
-import { countryName, formatNumber } from '../../i18n/format';
+import { ApiFailureError, failureKey } from '../../../api/errors';
+import type { ApiFailure } from '../../../api/client';
+import { Notice } from '../../../components/notice';
+import { Spinner } from '../../../components/page';
+import { SelectField } from '../../../components/form-field';
+import { countryName, formatNumber } from '../../../i18n/format';
 
 // Pieces every operations screen uses: failure texts, the pager, date-range and country filters.
 

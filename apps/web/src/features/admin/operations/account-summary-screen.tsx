@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountSummaryResponse, UserType } from '@cgm/contract';
-import { AdminPage } from '../admin/admin-ui';
-import { SelectField } from '../../components/form-field';
-import { BarChart, ChartLegend, LineChart } from '../../charts/svg-charts';
-import { formatIsoMonth, formatNumber } from '../../i18n/format';
+import { AdminPage } from '../admin-ui';
+import { SelectField } from '../../../components/form-field';
+import { BarChart, ChartLegend, LineChart } from '../../../charts/svg-charts';
+import { formatIsoMonth, formatNumber } from '../../../i18n/format';
 import { useAccountSummary } from './ops-api';
 import { CountryFilter, QueryState, useCountryName } from './ops-common';
 import './operations.css';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../admin/admin-ui';
-import { BarChart } from '../../charts/svg-charts';
-import { formatIsoDate, formatNumber } from '../../i18n/format';
+import { AdminPage } from '../admin-ui';
+import { BarChart } from '../../../charts/svg-charts';
+import { formatIsoDate, formatNumber } from '../../../i18n/format';
 import { useUsage } from './ops-api';
 import { dayList, QueryState, useCountryName } from './ops-common';
 import { figuresByCountry, figuresByDay, USAGE_METRICS, type UsageMetric } from './usage-figures';

@@ -3,8 +3,8 @@ import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { HclReport } from '@cgm/contract';
-import en from '../../i18n/locales/en.json';
-import fr from '../../i18n/locales/fr.json';
+import en from '../../../i18n/locales/en.json';
+import fr from '../../../i18n/locales/fr.json';
 import { HclReportView } from './hcl-report';
 
 // The HCL summary an account admin prints: how auto mode ran, and no glucose or insulin figure.

@@ -1,5 +1,5 @@
 import { checkPassword, ErrorCode, isValidCode } from '@cgm/domain';
-import { failureKey } from '../../api/errors';
+import { failureKey } from '../api/errors';
 
 // The password forms' checks (spec §5 "Password", "Password change"), with the domain's rules.
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../admin/admin-ui';
-import { formatDateTime, formatDuration } from '../../i18n/format-time';
-import { formatNumber } from '../../i18n/format';
+import { AdminPage } from '../admin-ui';
+import { formatDateTime, formatDuration } from '../../../i18n/format-time';
+import { formatNumber } from '../../../i18n/format';
 import { useDevDebug } from './ops-api';
 import { QueryState } from './ops-common';
 import './operations.css';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../admin/admin-ui';
-import { SelectField, TextField } from '../../components/form-field';
-import { formatDateTime } from '../../i18n/format-time';
+import { AdminPage } from '../admin-ui';
+import { SelectField, TextField } from '../../../components/form-field';
+import { formatDateTime } from '../../../i18n/format-time';
 import { PATCH_PAGE_SIZE, usePatchResults } from './ops-api';
 import { CountryFilter, DateInput, Pager, QueryState, useCountryName } from './ops-common';
 import { detailsText } from './patch-details';

@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PatientProfile } from '@cgm/contract';
-import { formatIsoDate, formatNumber } from '../../i18n/format';
-import { formatDateTime } from '../../i18n/format-time';
+import { formatIsoDate, formatNumber } from '../i18n/format';
+import { formatDateTime } from '../i18n/format-time';
 
 type Group = 'personal' | 'clinic' | 'account';
 

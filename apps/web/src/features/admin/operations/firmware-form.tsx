@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRMWARE_DEVICE_TYPES } from '@cgm/domain';
 import type { FirmwareRelease } from '@cgm/contract';
-import { SelectField, TextField } from '../../components/form-field';
-import { Notice } from '../../components/notice';
+import { SelectField, TextField } from '../../../components/form-field';
+import { Notice } from '../../../components/notice';
 
 export interface FirmwareDraft {
   device_type: string;
