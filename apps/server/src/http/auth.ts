@@ -37,7 +37,7 @@ export function bearerToken(req: FastifyRequest): string | null {
 /** preHandler for routes that need a signed-in user: 401 with error 101 otherwise. */
 export function authenticate(resolve: ResolveActor) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    // The route-access guard may have signed the caller in already (policy/route-access.ts).
+    // The route-access guard may have signed the caller in already (access/route-access.ts).
     if (req.actor) return;
     const token = bearerToken(req);
     const actor = token ? await resolve(token) : null;

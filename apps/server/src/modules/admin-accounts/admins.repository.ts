@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hcpApplications, operationHistory, profiles, users } from '../../db/schema';
-import type { AdminScope } from '../../policy/admin-scope';
+import type { AdminScope } from '../../access/admin-scope';
 import { inScope, likePattern } from './scope';
 
 export type AdminRow = Awaited<ReturnType<ReturnType<typeof createAdminsRepository>['admins']>>[number];

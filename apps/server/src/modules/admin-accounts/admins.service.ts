@@ -20,7 +20,7 @@ import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
-import { adminScopeOf } from '../../policy/admin-scope';
+import { adminScopeOf } from '../../access/admin-scope';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
 import { recordAdminOperation } from '../history/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clinics, hcpApplications, profiles, users } from '../../db/schema';
-import type { AdminScope } from '../../policy/admin-scope';
+import type { AdminScope } from '../../access/admin-scope';
 import { inScope } from './scope';
 
 /** SQL of the HCP desk: applications with their applicant, group managers, clinics. */

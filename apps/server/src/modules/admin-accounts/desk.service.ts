@@ -15,7 +15,7 @@ import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
 import { renderMail } from '../../mail/templates';
-import { assertInScope, scopeCountries } from '../../policy/admin-scope';
+import { assertInScope, scopeCountries } from '../../access/admin-scope';
 import { recordAdminOperation } from '../history/operation-history';
 import { decideApplication } from '../registration/hcp.service';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';

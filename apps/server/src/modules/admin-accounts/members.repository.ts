@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, ne, or, type S
 import type { MembersQuery, MemberStatus } from '@cgm/contract';
 import type { Db } from '../../db/client';
 import { hcpApplications, profiles, relations, users } from '../../db/schema';
-import type { AdminScope } from '../../policy/admin-scope';
+import type { AdminScope } from '../../access/admin-scope';
 import { inScope, likePattern } from './scope';
 
 export type MemberRow = NonNullable<

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail, invalidInput } from '../../http/api-error';
 import { renderMail } from '../../mail/templates';
-import { adminScopeOf, assertInScope } from '../../policy/admin-scope';
+import { adminScopeOf, assertInScope } from '../../access/admin-scope';
 import { keepsDataAfterDeletion } from '../../jobs/retention';
 import { recordAdminOperation } from '../history/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
-import { adminScopeOf, scopeCountries, type AdminScope } from '../../policy/admin-scope';
+import { adminScopeOf, scopeCountries, type AdminScope } from '../../access/admin-scope';
 
 const ALL_CODES = COUNTRIES.map((c) => c.code);
 

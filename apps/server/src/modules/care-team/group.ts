@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 
-export { isGroupManager } from '../../policy/hcp-group';
+export { isGroupManager } from '../../access/hcp-group';
 
 /** The condition "this users row is a member of that manager's group". */
 export const memberOf = (managerId: string) =>

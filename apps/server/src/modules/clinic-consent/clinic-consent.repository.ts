@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clinicHcp } from '../../policy/clinic-access';
+import { clinicHcp } from '../../access/clinic-access';
 
 export interface ClinicConsentRow {
   clinic_id: string;

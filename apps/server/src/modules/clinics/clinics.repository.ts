@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clinics, profiles, users } from '../../db/schema';
-import { clinicHcp, clinicPatientsSql } from '../../policy/clinic-access';
+import { clinicHcp, clinicPatientsSql } from '../../access/clinic-access';
 
 export type ClinicRow = typeof clinics.$inferSelect;
 export interface PersonRow {
@@ -51,7 +51,7 @@ export function createClinicsRepository(db: Db) {
 
     /**
      * Patients per clinic: those who accepted one of its HCPs, each once (the rule of
-     * policy/clinic-access.ts, which is also what the clinic login reads).
+     * access/clinic-access.ts, which is also what the clinic login reads).
      */
     async patientCounts(clinicIds: readonly string[]): Promise<Map<string, number>> {
       if (clinicIds.length === 0) return new Map();

@@ -3,7 +3,7 @@ import type { HcpHistoryQuery, HcpHistoryResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
-import { mayAccessPatient } from '../../policy/patient-data';
+import { mayAccessPatient } from '../../access/patient-data';
 import { groupMembers, isGroupManager, realnameOf } from '../care-team/group';
 import { createHistoryRepository } from './history.repository';
 import { HEALTH_DETAIL_KEYS } from './operation-history';

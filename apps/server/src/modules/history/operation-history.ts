@@ -66,7 +66,7 @@ export const callSite = (req: { routeOptions: { url?: string | undefined }; ip: 
 
 /**
  * An HCP's change to a patient's data, written by the service inside the change's own transaction
- * (routes with `recordedBy: 'service'`, policy/route-access.ts): the record and the change stand or
+ * (routes with `recordedBy: 'service'`, access/route-access.ts): the record and the change stand or
  * fall together. Changes by the patient or a carer are not HCP operations and are not written.
  */
 export async function recordHcpChange(

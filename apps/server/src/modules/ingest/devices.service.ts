@@ -5,7 +5,7 @@ import { devices } from '../../db/schema';
 import { newId, newToken, sha256 } from '../../lib/crypto';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { accountStillActive } from '../../accounts/credentials';
 
 export interface DeviceIdentity {

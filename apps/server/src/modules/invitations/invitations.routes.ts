@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API, errorBody, invitationCreateBody, invitationCreated, invitationsResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import type { RouteAccess } from '../../policy/route-access';
+import type { RouteAccess } from '../../access/route-access';
 import { createInvitationsService } from './invitations.service';
 
 /** A carer's or HCP's invitation codes (spec §3 status 'invited', §5 invitation code). */

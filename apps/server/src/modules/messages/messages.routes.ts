@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API, countResponse, errorBody, messagesReadBody, messagesResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import type { RouteAccess } from '../../policy/route-access';
+import type { RouteAccess } from '../../access/route-access';
 import { createMessagesService } from './messages.service';
 
 /** Messages of carers and HCPs (spec §6 "HCPs and carers see messages", §7 messages calls). */

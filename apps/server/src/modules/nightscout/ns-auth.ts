@@ -207,7 +207,7 @@ async function oauthPrincipal(ctx: AppContext, token: string, now: Date): Promis
 const WRITE_OP: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
 /**
- * The route guard of access kind `nightscout` (policy/route-access.ts): resolves the credential to
+ * The route guard of access kind `nightscout` (access/route-access.ts): resolves the credential to
  * its patient, refuses writes with a read credential, and answers refusals in Nightscout's shape.
  */
 export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write') {

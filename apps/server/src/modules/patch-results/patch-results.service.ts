@@ -5,7 +5,7 @@ import type { Actor } from '../../http/auth';
 import { InputProblems, isCalendarDay } from '../../http/input-problems';
 import { newId } from '../../lib/crypto';
 import { patchResults } from '../../db/schema';
-import { adminScopeOf } from '../../policy/admin-scope';
+import { adminScopeOf } from '../../access/admin-scope';
 import type { DeviceIdentity } from '../ingest/devices.service';
 import { countryCondition } from '../usage-stats/scope-sql';
 import {

@@ -6,7 +6,7 @@ import { deletePersonalData } from '../../db/personal-data';
 import { relations, users } from '../../db/schema';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
-import { mayAccessPatient } from '../../policy/patient-data';
+import { mayAccessPatient } from '../../access/patient-data';
 import { recordOperation } from '../history/operation-history';
 
 interface Decision {

@@ -11,17 +11,17 @@ import {
   type TriageFlag,
 } from '@cgm/domain';
 import type { Db } from '../../db/client';
-import { clinicRelationCondition } from '../../policy/clinic-access';
+import { clinicRelationCondition } from '../../access/clinic-access';
 
 // SQL of the clinician's patient list. The list is the patients with an ACCEPTED relation to the
-// calling HCP (the rule of policy/patient-data.ts: accepted relation, account of type P); nothing
+// calling HCP (the rule of access/patient-data.ts: accepted relation, account of type P); nothing
 // else is ever selected. Latest glucose and the last upload are read live, for the page's patients
 // only unless the sort needs them for everyone; the 14-day figures, flags and risk come from each
 // patient's list summary (list-summaries.ts), one row per patient, so every sort is one pass.
 
 export interface ListFilter {
   hcpId: string;
-  /** The caller is a clinic login: its list is its clinic's patients (policy/clinic-access.ts). */
+  /** The caller is a clinic login: its list is its clinic's patients (access/clinic-access.ts). */
   clinicLogin?: boolean;
   /** Part of real name, alias or user name; matched case-insensitively. */
   q?: string | undefined;

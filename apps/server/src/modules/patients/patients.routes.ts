@@ -15,7 +15,7 @@ import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/api-error';
 import { requireActor } from '../../http/auth';
-import type { RouteAccess } from '../../policy/route-access';
+import type { RouteAccess } from '../../access/route-access';
 import { createPatientsService, mayChange } from './patients.service';
 
 /** The clinician's patient list, new patient and deletion (spec §2, §6, §7; errors §8: 12 → /hcpLogin). */

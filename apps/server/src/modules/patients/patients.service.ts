@@ -25,7 +25,7 @@ import { countPatients, listPage, type PatientRow } from './patients.repository'
 import { createPatientAccount, type NewPatientInput } from './new-patient';
 import { patientGlucoseUnits } from './patient-units';
 import { deletePatients } from './delete-patients';
-import { clinicPatientsAwaitingConsent } from '../../policy/clinic-access';
+import { clinicPatientsAwaitingConsent } from '../../access/clinic-access';
 
 export { TIR_DAYS, tirWindow } from './list-window';
 
@@ -119,7 +119,7 @@ function toItem(r: PatientRow, now: Date, unit: GlucoseUnit): PatientListItem {
 
 /**
  * The admin login of the account tools sees no patient data, and the clinic login reads only
- * (policy/patient-data.ts): neither creates nor deletes patients.
+ * (access/patient-data.ts): neither creates nor deletes patients.
  */
 export const mayList = (a: Actor): boolean => a.userType === 'D' && !a.flags.adminLogin;
 export const mayChange = (a: Actor): boolean => mayList(a) && !a.flags.clinicLogin;

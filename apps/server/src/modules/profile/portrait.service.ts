@@ -3,7 +3,7 @@ import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail, invalidInput } from '../../http/api-error';
-import { mayReadPortrait } from '../../policy/portrait';
+import { mayReadPortrait } from '../../access/portrait';
 import { detectImageType, PORTRAIT_MAX_BYTES } from './image-type';
 import { loadPortrait, savePortrait } from './profile.repository';
 

@@ -2,7 +2,7 @@ import { connectionStatus, maskRealname } from '@cgm/domain';
 import type { ConnectionItem, ConnectionRequest, ConnectionsResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { mayAccessPatient } from '../../policy/patient-data';
+import { mayAccessPatient } from '../../access/patient-data';
 import { recordOperation, type CallSite } from '../history/operation-history';
 import { createMonitorService } from '../monitor/monitor.service';
 import { patientGlucoseUnits } from '../patients/patient-units';

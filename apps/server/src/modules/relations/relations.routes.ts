@@ -15,7 +15,7 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor, type Actor } from '../../http/auth';
-import type { RouteAccess } from '../../policy/route-access';
+import type { RouteAccess } from '../../access/route-access';
 import { callSite, type CallSite } from '../history/operation-history';
 import { createConnectionsService } from './connections.service';
 import { createRelationsService } from './relations.service';

@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { COUNTRIES, ErrorCode } from '@cgm/domain';
-import type { AdminScope } from '../../policy/admin-scope';
-import { countryInScope, scopeCountries } from '../../policy/admin-scope';
+import type { AdminScope } from '../../access/admin-scope';
+import { countryInScope, scopeCountries } from '../../access/admin-scope';
 import { ApiError } from '../../http/api-error';
 
 const ALL_CODES = COUNTRIES.map((c) => c.code);

@@ -22,11 +22,11 @@ import { nightscoutGuard } from '../modules/nightscout/ns-auth';
  *              the service writes that row itself, in the transaction of the change it records
  *              (with the ids and values changed), so a change and its record stand or fall together.
  * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only; with
- *              `groupManager`, only HCPs who manage an HCP group (policy/hcp-group.ts). `op` is
+ *              `groupManager`, only HCPs who manage an HCP group (access/hcp-group.ts). `op` is
  *              written to the HCP operation history on success.
  * - accountAdmin: the account-administration area: account admins (user type A) signed in through
  *              /managementtools; `superOnly` for the super admin's tools. Scope (countries,
- *              regions) is checked by the service through policy/admin-scope.ts. `op` is written to
+ *              regions) is checked by the service through access/admin-scope.ts. `op` is written to
  *              the admin operation history on success.
  * - adminDesk: the HCP-application desk (/CreateHCP, /createHcp, /CreateHCP_list): account admins
  *              (as accountAdmin) and the admin login (an HCP account with the admin_login flag).
