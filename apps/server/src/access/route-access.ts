@@ -5,8 +5,8 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { assertMayAccessPatient, type PatientAction } from './patient-data';
 import { isGroupManager } from './hcp-group';
-import { recordOperation } from '../modules/history/operation-history';
-import { nightscoutGuard } from '../modules/nightscout/ns-auth';
+import { recordOperation } from './operation-history';
+import { nightscoutGuard } from './nightscout-principal';
 
 /**
  * Who may call a route (docs/PERMISSIONS.md). Every `/api/` route declares one in

@@ -3,7 +3,7 @@ import { findCountry } from '@cgm/domain';
 import type { Db } from '../db/client';
 import { clinicConsents, clinics, firmwareReleases, patchResults, users } from '../db/schema';
 import { newId } from '../lib/crypto';
-import { recordAdminOperation } from '../modules/history/operation-history';
+import { recordAdminOperation } from '../access/operation-history';
 
 const DAY = 86_400_000;
 

@@ -22,7 +22,7 @@ import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
 import { adminScopeOf } from '../../access/admin-scope';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
-import { recordAdminOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../../access/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
 import { createAdminsRepository } from './admins.repository';
 import { pageOf, scopeView } from './scope';

@@ -16,7 +16,7 @@ import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
 import { renderMail } from '../../mail/templates';
 import { assertInScope, scopeCountries } from '../../access/admin-scope';
-import { recordAdminOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../../access/operation-history';
 import { decideApplication } from '../registration/hcp.service';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
 import { createDeskRepository } from './desk.repository';

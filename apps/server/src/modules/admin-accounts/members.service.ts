@@ -6,7 +6,7 @@ import { fail, invalidInput } from '../../http/api-error';
 import { renderMail } from '../../mail/templates';
 import { adminScopeOf, assertInScope } from '../../access/admin-scope';
 import { keepsDataAfterDeletion } from '../../jobs/retention';
-import { recordAdminOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../../access/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
 import { changeAccountType, deleteAccount } from './account-changes';
 import { createMembersRepository, memberStatusOf, type MemberRow } from './members.repository';

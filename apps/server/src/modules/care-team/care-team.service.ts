@@ -16,7 +16,7 @@ import { InputProblems } from '../../http/input-problems';
 import { createUser } from '../../cli/create-user';
 import { users } from '../../db/schema';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
-import { recordOperation } from '../history/operation-history';
+import { recordOperation } from '../../access/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
 import { isUniqueViolation } from '../registration/registration.repository';
 import { createCareTeamRepository, type MemberRow } from './care-team.repository';

@@ -17,7 +17,7 @@ import { newId } from '../../lib/crypto';
 import { createUser } from '../../cli/create-user';
 import { clinics, users } from '../../db/schema';
 import { adminScopeOf, assertInScope, countryInScope } from '../../access/admin-scope';
-import { recordAdminOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../../access/operation-history';
 import { countryCondition } from '../usage-stats/scope-sql';
 import { createClinicsRepository, type ClinicRow, type PersonRow } from './clinics.repository';
 

@@ -17,7 +17,7 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import { callSite } from '../history/operation-history';
+import { callSite } from '../../access/operation-history';
 import { createEventsService } from './events.service';
 import { BODY_LIMITS } from '../../http/body-limits';
 

@@ -23,7 +23,7 @@ describe('the admin history', () => {
     const writers = sources(SRC)
       .filter((path) => /area:\s*'admin'/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(SRC, path));
-    expect(writers).toEqual(['modules/history/operation-history.ts']);
+    expect(writers).toEqual(['access/operation-history.ts']);
     const audit = readFileSync(join(SRC, 'access/route-access.ts'), 'utf8');
     expect(audit).toMatch(/kind: 'accountAdmin'; superOnly\?: boolean; op\?: AdminAction/);
   });

@@ -6,7 +6,7 @@ import { fail } from '../../http/api-error';
 import { mayAccessPatient } from '../../access/patient-data';
 import { groupMembers, isGroupManager, realnameOf } from '../care-team/group';
 import { createHistoryRepository } from './history.repository';
-import { HEALTH_DETAIL_KEYS } from './operation-history';
+import { HEALTH_DETAIL_KEYS } from '../../access/operation-history';
 
 type Row = Awaited<ReturnType<ReturnType<typeof createHistoryRepository>['page']>>[number];
 

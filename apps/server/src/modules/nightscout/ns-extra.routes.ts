@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { mayRead, principal, type NsPrincipal } from './ns-auth';
+import { mayRead, principal, type NsPrincipal } from '../../access/nightscout-principal';
 import { createNightscoutService } from './ns-service';
 import { nightscoutProperties, pebble, type PropertyInputs } from './ns-properties';
 import { nsRoute } from './ns-v1.routes';

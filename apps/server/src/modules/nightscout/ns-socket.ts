@@ -6,7 +6,7 @@ import {
   readableCollections,
   socketStillAuthorized,
 } from '../../access/nightscout-socket';
-import type { GivenCredential, NsPrincipal } from './ns-auth';
+import type { GivenCredential, NsPrincipal } from '../../access/nightscout-principal';
 import { historyDocs, lastModified, present, type StoredDoc } from './ns-read';
 import { COLLECTIONS, type Collection } from './ns-query';
 import { v1Snapshot, v1Delta } from './ns-socket-data';

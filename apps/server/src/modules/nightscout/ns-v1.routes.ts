@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isObjectId, type Doc } from './ns-docs';
-import { mayRead, principal, resolveNightscout, unauthorized } from './ns-auth';
+import { mayRead, principal, resolveNightscout, unauthorized } from '../../access/nightscout-principal';
 import { badPatternBody, isBadPattern, type Collection, type Condition } from './ns-query';
 import { parseV1Find } from './ns-find';
 import { splitPreBolus } from './ns-prebolus';

@@ -7,7 +7,7 @@ import { relations, users } from '../../db/schema';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { mayAccessPatient } from '../../access/patient-data';
-import { recordOperation } from '../history/operation-history';
+import { recordOperation } from '../../access/operation-history';
 
 interface Decision {
   uid: string;

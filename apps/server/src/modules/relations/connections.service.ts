@@ -3,7 +3,7 @@ import type { ConnectionItem, ConnectionRequest, ConnectionsResponse } from '@cg
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { mayAccessPatient } from '../../access/patient-data';
-import { recordOperation, type CallSite } from '../history/operation-history';
+import { recordOperation, type CallSite } from '../../access/operation-history';
 import { createMonitorService } from '../monitor/monitor.service';
 import { patientGlucoseUnits } from '../patients/patient-units';
 import { createRelationsRepository } from './relations.repository';

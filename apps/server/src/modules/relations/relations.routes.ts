@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor, type Actor } from '../../http/auth';
 import type { RouteAccess } from '../../access/route-access';
-import { callSite, type CallSite } from '../history/operation-history';
+import { callSite, type CallSite } from '../../access/operation-history';
 import { createConnectionsService } from './connections.service';
 import { createRelationsService } from './relations.service';
 

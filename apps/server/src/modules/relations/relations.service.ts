@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
-import { recordOperation, type CallSite } from '../history/operation-history';
+import { recordOperation, type CallSite } from '../../access/operation-history';
 import { insertRelationMessage, type RelationMessageType } from '../messages/messages.repository';
 import { createRelationsRepository } from './relations.repository';
 import { listAppsWithAccess } from '../nightscout/ns-credentials.repository';
