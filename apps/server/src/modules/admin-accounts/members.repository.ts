@@ -2,8 +2,8 @@ import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, ne, or, type S
 import type { MembersQuery, MemberStatus } from '@cgm/contract';
 import type { Db } from '../../db/client';
 import { hcpApplications, profiles, relations, users } from '../../db/schema';
-import type { AdminScope } from '../../access/admin-scope';
-import { inScope, likePattern } from './scope';
+import { countryCondition, type AdminScope } from '../../access/admin-scope';
+import { likePattern } from './scope';
 
 export type MemberRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createMembersRepository>['member']>>
@@ -52,7 +52,7 @@ export function createMembersRepository(db: Db) {
     async search(scope: AdminScope, q: MembersQuery, now: Date) {
       const where: (SQL | undefined)[] = [
         ne(users.userType, 'A'),
-        inScope(scope, users.country),
+        countryCondition(scope, users.country),
         statusFilter(q.status, now),
       ];
       if (q.type) where.push(eq(users.userType, q.type));

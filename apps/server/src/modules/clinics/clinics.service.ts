@@ -18,7 +18,7 @@ import { createUser } from '../../cli/create-user';
 import { clinics, users } from '../../db/schema';
 import { adminScopeOf, assertInScope, countryInScope } from '../../access/admin-scope';
 import { recordAdminOperation } from '../../access/operation-history';
-import { countryCondition } from '../usage-stats/scope-sql';
+import { countryCondition } from '../../access/admin-scope';
 import { createClinicsRepository, type ClinicRow, type PersonRow } from './clinics.repository';
 
 type CreateInput = z.output<typeof clinicCreateRequest>;

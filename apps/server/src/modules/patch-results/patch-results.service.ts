@@ -7,7 +7,7 @@ import { newId } from '../../lib/crypto';
 import { patchResults } from '../../db/schema';
 import { adminScopeOf } from '../../access/admin-scope';
 import type { DeviceIdentity } from '../ingest/devices.service';
-import { countryCondition } from '../usage-stats/scope-sql';
+import { countryCondition } from '../../access/admin-scope';
 import {
   createPatchResultsRepository,
   searchCondition,

@@ -14,7 +14,7 @@ import type { Actor } from '../../http/auth';
 import { InputProblems, isCalendarDay } from '../../http/input-problems';
 import { sql } from 'drizzle-orm';
 import { adminScopeOf } from '../../access/admin-scope';
-import { countryCondition } from './scope-sql';
+import { countryCondition } from '../../access/admin-scope';
 import { createUsageRepository } from './usage.repository';
 
 const DAY_MS = 86_400_000;
