@@ -85,3 +85,32 @@ export async function recordHcpChange(
     ip: site.ip,
   });
 }
+
+/**
+ * An HCP's reads of several patients' data on one screen: one row per patient, all written in one
+ * transaction before the answer leaves (an error here withholds the answer). Reads by anyone else
+ * are not HCP operations and are not written.
+ */
+export async function recordHcpReads(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  actor: Actor,
+  site: CallSite,
+  e: { patientIds: readonly string[]; action: string },
+): Promise<void> {
+  if (actor.userType !== 'D' || e.patientIds.length === 0) return;
+  await ctx.db.transaction(async (tx) => {
+    for (const patientId of e.patientIds) {
+      await recordOperation(
+        { db: tx, clock: ctx.clock },
+        {
+          area: 'hcp',
+          actorId: actor.userId,
+          subjectId: patientId,
+          action: e.action,
+          detail: { method: 'GET', route: site.route },
+          ip: site.ip,
+        },
+      );
+    }
+  });
+}
