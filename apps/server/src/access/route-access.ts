@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { assertMayAccessPatient, type PatientAction } from './patient-data';
 import { isGroupManager } from './hcp-group';
+import { seesPatients, treatsPatients } from './clinician';
 import { recordOperation } from './operation-history';
 import { nightscoutGuard } from './nightscout-principal';
 
@@ -22,8 +23,9 @@ import { nightscoutGuard } from './nightscout-principal';
  *              the service writes that row itself, in the transaction of the change it records
  *              (with the ids and values changed), so a change and its record stand or fall together.
  * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only; with
- *              `groupManager`, only HCPs who manage an HCP group (access/hcp-group.ts). `op` is
- *              written to the HCP operation history on success.
+ *              `groupManager`, only HCPs who manage an HCP group (access/hcp-group.ts); with
+ *              `patients` 'list', HCPs who have a patient list, 'change', HCPs who add and delete
+ *              patients (access/clinician.ts). `op` is written to the HCP operation history on success.
  * - accountAdmin: the account-administration area: account admins (user type A) signed in through
  *              /managementtools; `superOnly` for the super admin's tools. Scope (countries,
  *              regions) is checked by the service through access/admin-scope.ts. `op` is written to
@@ -46,7 +48,13 @@ export type RouteAccess =
       beforeTerms?: boolean;
     }
   | { kind: 'patient'; action: PatientAction; op: string; recordedBy?: 'service' }
-  | { kind: 'hcpWork'; op?: string; unauthorizedCode?: number; groupManager?: boolean }
+  | {
+      kind: 'hcpWork';
+      op?: string;
+      unauthorizedCode?: number;
+      groupManager?: boolean;
+      patients?: 'list' | 'change';
+    }
   | { kind: 'accountAdmin'; superOnly?: boolean; op?: AdminAction }
   | { kind: 'adminDesk' }
   | { kind: 'nightscout'; need: 'read' | 'write' };
@@ -136,6 +144,10 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
         async (req) => {
           if (req.actor!.userType !== 'D') throw new ApiError(ErrorCode.FORBIDDEN);
           if (access.groupManager && !isGroupManager(req.actor!)) throw new ApiError(ErrorCode.FORBIDDEN);
+          if (access.patients === 'list' && !seesPatients(req.actor!))
+            throw new ApiError(ErrorCode.FORBIDDEN);
+          if (access.patients === 'change' && !treatsPatients(req.actor!))
+            throw new ApiError(ErrorCode.FORBIDDEN);
         },
       ];
     case 'accountAdmin':

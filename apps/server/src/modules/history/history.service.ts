@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { mayAccessPatient } from '../../access/patient-data';
-import { groupMembers, isGroupManager, realnameOf } from '../care-team/group';
+import { isGroupManager } from '../../access/hcp-group';
+import { groupMembers, realnameOf } from '../care-team/group';
 import { createHistoryRepository } from './history.repository';
 import { HEALTH_DETAIL_KEYS } from '../../access/operation-history';
 
