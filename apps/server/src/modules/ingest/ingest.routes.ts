@@ -34,7 +34,6 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.devices,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -50,7 +49,6 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.devices,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -81,7 +79,6 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
     `${API.devices}/:deviceId/revoke`,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -23,7 +23,6 @@ export function registerInvitationsRoutes(app: FastifyInstance, ctx: AppContext)
     API.invitations,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'My invitation codes, newest first',
@@ -37,7 +36,6 @@ export function registerInvitationsRoutes(app: FastifyInstance, ctx: AppContext)
     API.invitations,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary:

@@ -24,7 +24,6 @@ export function registerMessagesRoutes(app: FastifyInstance, ctx: AppContext): v
     API.messages,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'The patients’ decisions on my requests, newest first',
@@ -38,7 +37,6 @@ export function registerMessagesRoutes(app: FastifyInstance, ctx: AppContext): v
     API.messagesUnread,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'How many messages are unread',
@@ -52,7 +50,6 @@ export function registerMessagesRoutes(app: FastifyInstance, ctx: AppContext): v
     API.messagesRead,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'Mark messages read (all of mine when no ids are given); answers the unread count left',

@@ -60,7 +60,6 @@ export function registerPatchResultsRoutes(app: FastifyInstance, ctx: AppContext
     API.opsPatchResults,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['operations'],
         security,
