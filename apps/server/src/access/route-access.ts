@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { assertMayAccessPatient, type PatientAction } from './patient-data';
 import { isGroupManager } from './hcp-group';
+import { deviceGuard, type DeviceKind } from './device-token';
 import { seesPatients, treatsPatients } from './clinician';
 import { recordOperation } from './operation-history';
 import { nightscoutGuard } from './nightscout-principal';
@@ -15,7 +16,7 @@ import { nightscoutGuard } from './nightscout-principal';
  * test calls every route as every role in every relation state.
  *
  * - public:    no sign-in (login, registration, password reset, public config).
- * - device:    a device app's own token, checked by the ingest service.
+ * - device:    a device app's own token (access/device-token.ts); `only` one kind of device app.
  * - signedIn:  any signed-in account, or only the listed user types; the service acts on the
  *              caller's own data, or checks the patients named in the body through the policy.
  * - patient:   the route's `:id` is a patient; the policy decides `action` for the caller.
@@ -39,7 +40,7 @@ import { nightscoutGuard } from './nightscout-principal';
  */
 export type RouteAccess =
   | { kind: 'public' }
-  | { kind: 'device' }
+  | { kind: 'device'; only?: DeviceKind; recheckedOnWrite?: boolean }
   | {
       kind: 'signedIn';
       userTypes?: readonly UserType[];
@@ -127,8 +128,9 @@ function signIn(ctx: AppContext, unauthorizedCode?: number, beforeTerms = false)
 function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
   switch (access.kind) {
     case 'public':
-    case 'device':
       return [];
+    case 'device':
+      return [deviceGuard(ctx, access)];
     case 'signedIn': {
       const types = access.userTypes;
       return [
