@@ -172,9 +172,10 @@ const WRITE_OP: Record<string, string> = { POST: 'create', PUT: 'update', PATCH:
 
 /**
  * The route guard of access kind `nightscout` (access/route-access.ts): resolves the credential to
- * its patient, refuses writes with a read credential, and answers refusals in Nightscout's shape.
+ * its patient, refuses writes with a read credential and reads of collections an OAuth app's scopes
+ * do not name, and answers refusals in Nightscout's shape.
  */
-export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write') {
+export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write', reads: readonly string[] = []) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const principal = await resolveNightscout(ctx, req);
     if (!principal) return reply.code(401).send(unauthorized('Invalid/Missing'));
@@ -189,6 +190,12 @@ export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write') {
       }
       return reply.code(401).send(unauthorized('This credential may only read'));
     }
+    if (!reads.every((collection) => mayRead(principal, collection)))
+      return reply.code(403).send({
+        status: 403,
+        message: 'Forbidden',
+        description: `Missing permission api:${reads[0]}:read`,
+      });
     req.nightscout = principal;
     return undefined;
   };

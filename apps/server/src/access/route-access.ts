@@ -36,7 +36,8 @@ import { nightscoutGuard } from './nightscout-principal';
  *              The service checks the country scope and writes the admin history itself.
  * - nightscout: the Nightscout-compatible API (/api/v1, /api/v3): no portal session passes, only
  *              the patient's Nightscout credential or an OAuth token the patient granted, which
- *              names the patient; `need` 'write' refuses read-only ones. Refusals: Nightscout's 401.
+ *              names the patient; `need` 'write' refuses read-only ones, `reads` the OAuth apps whose
+ *              scopes do not name those collections. Refusals: Nightscout's 401 and 403.
  */
 export type RouteAccess =
   | { kind: 'public' }
@@ -58,7 +59,7 @@ export type RouteAccess =
     }
   | { kind: 'accountAdmin'; superOnly?: boolean; op?: AdminAction }
   | { kind: 'adminDesk' }
-  | { kind: 'nightscout'; need: 'read' | 'write' };
+  | { kind: 'nightscout'; need: 'read' | 'write'; reads?: readonly string[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -173,7 +174,7 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
         },
       ];
     case 'nightscout':
-      return [nightscoutGuard(ctx, access.need)];
+      return [nightscoutGuard(ctx, access.need, access.reads)];
     case 'patient':
       return [
         signIn(ctx),
