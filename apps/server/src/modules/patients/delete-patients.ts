@@ -7,7 +7,7 @@ import { relations, users } from '../../db/schema';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { consentGivenIn } from '../../access/consent';
-import { mayAccessPatient } from '../../access/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { recordOperation } from '../../access/operation-history';
 
 interface RelationRow {
@@ -56,9 +56,7 @@ export async function deletePatients(
   ip: string | null,
 ): Promise<{ deleted: string[]; removed: string[] }> {
   const unique = [...new Set(uids)];
-  for (const uid of unique) {
-    if (!(await mayAccessPatient(ctx.db, actor, uid, 'read'))) fail(ErrorCode.FORBIDDEN);
-  }
+  for (const uid of unique) await assertMayAccessPatient(ctx.db, actor, uid, 'read');
   const now = ctx.clock.now();
   const history = (db: Db, uid: string, action: string) =>
     recordOperation(
