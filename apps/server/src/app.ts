@@ -25,7 +25,7 @@ import { errorLogSerializer, requestLogSerializer } from './http/log-redaction';
 import type { AppContext } from './context';
 import { createSessionStore } from './modules/auth/session.store';
 import { registerModules } from './modules';
-import { installRouteAccess, type RegisteredRoute } from './policy/route-access';
+import { installRouteAccess, type RegisteredRoute } from './access/route-access';
 import { createLocalBus, type LiveBus } from './bus/live-bus';
 import { createPgBus } from './bus/pg-bus';
 

@@ -19,6 +19,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Tells waiting long polls that a patient has new data (in-process, or PostgreSQL LISTEN/NOTIFY). */
   bus: LiveBus;
-  /** preHandler: a signed-in user of any kind (sets request.actor). */
+  /** Signs the caller in (sets request.actor); the route-access guard calls it (access/route-access.ts). */
   authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }

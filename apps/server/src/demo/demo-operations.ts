@@ -3,7 +3,7 @@ import { findCountry } from '@cgm/domain';
 import type { Db } from '../db/client';
 import { clinicConsents, clinics, firmwareReleases, patchResults, users } from '../db/schema';
 import { newId } from '../lib/crypto';
-import { recordAdminOperation } from '../modules/history/operation-history';
+import { recordAdminOperation } from '../access/operation-history';
 
 const DAY = 86_400_000;
 
@@ -12,7 +12,7 @@ export interface DemoOperationsInput {
   superAdminId: string;
   adminId: string;
   clinicLoginId: string;
-  /** The clinic's HCPs: their patients are what the clinic login reads (policy/clinic-access.ts). */
+  /** The clinic's HCPs: their patients are what the clinic login reads (access/clinic-access.ts). */
   hcpIds: readonly string[];
   /** The demo patients who consent to the clinic (so its desk reads them; they can revoke it). */
   consentingPatientIds: readonly string[];
@@ -23,7 +23,7 @@ export interface DemoOperationsInput {
 /**
  * The operations screens of the demo are not empty: the demo clinic with its clinic login and its
  * two HCPs (so the clinic desk reads the patients who accepted them and consent to the clinic,
- * policy/clinic-access.ts), a few firmware releases in
+ * access/clinic-access.ts), a few firmware releases in
  * each rollout state with their history, and a month of patch-app results.
  */
 export async function seedDemoOperations(db: Db, input: DemoOperationsInput): Promise<void> {

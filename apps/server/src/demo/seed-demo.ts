@@ -167,7 +167,7 @@ export async function seedDemoIfEmpty(
     patients.push({ patientId, seed: 100 + i });
   }
   // Dr Hale and Dr Lee work at the demo clinic: its clinic desk reads the patients who accepted
-  // them and consent to the clinic, as every demo patient does (policy/clinic-access.ts). Firmware releases and patch results for the operations screens.
+  // them and consent to the clinic, as every demo patient does (access/clinic-access.ts). Firmware releases and patch results for the operations screens.
   await seedDemoOperations(db, {
     now,
     superAdminId: ids['superadmin@demo.cgm']!,

@@ -34,10 +34,10 @@ export function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** preHandler for routes that need a signed-in user: 401 with error 101 otherwise. */
+/** Signs the caller in for the route-access guard: 401 with error 101 when nobody is. */
 export function authenticate(resolve: ResolveActor) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    // The route-access guard may have signed the caller in already (policy/route-access.ts).
+    // The route-access guard may have signed the caller in already (access/route-access.ts).
     if (req.actor) return;
     const token = bearerToken(req);
     const actor = token ? await resolve(token) : null;

@@ -2,7 +2,7 @@
  * Request body limits, sized to what each route really receives (issue 15, finding 6). Fastify reads
  * no more than a route's limit and answers 413 past it, so the cost of an oversized post is bounded
  * by the route, not by the largest upload the portal accepts anywhere. Every access guard runs
- * `onRequest`, before a byte of the body is read (policy/route-access.ts), so only a caller the
+ * `onRequest`, before a byte of the body is read (access/route-access.ts), so only a caller the
  * route admits gets this far.
  *
  * The server-wide default (config BODY_LIMIT_BYTES) covers every form of the web app: the largest

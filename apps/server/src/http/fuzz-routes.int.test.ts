@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { createPeople, type People } from '../test/people';
 import { createUser } from '../cli/create-user';
 import { newCredential } from '../modules/nightscout/ns-test-client';
-import type { RegisteredRoute } from '../policy/route-access';
+import type { RegisteredRoute } from '../access/route-access';
 
 // Issue 15, finding 7: a fuzz run found 376 answers of 500 from bad input. This walks every route of
 // the server (the route table, with each route's parameters and body fields from the OpenAPI

@@ -54,7 +54,7 @@ function tooMany(req: FastifyRequest, retryAfterMs: number) {
 }
 
 /**
- * Installs the table. Must run before the access guards are installed (policy/route-access.ts),
+ * Installs the table. Must run before the access guards are installed (access/route-access.ts),
  * so a request over the limit is refused before any credential is looked up.
  */
 export async function installRateLimits(app: FastifyInstance, enabled: boolean): Promise<void> {

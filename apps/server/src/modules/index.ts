@@ -33,7 +33,7 @@ import { registerHclPrintRoutes } from './hcl-print/hcl.routes';
 import { registerDevDebugRoutes } from './dev-debug/dev-debug.routes';
 import { registerDemoProgressRoutes } from './demo-progress/demo-progress.routes';
 
-/** Every feature module registers its routes here; each route goes through ctx.authenticate and the policy. */
+/** Every feature module registers its routes here; each route's access rule (access/route-access.ts) runs before its handler. */
 export async function registerModules(
   app: FastifyInstance,
   ctx: AppContext,

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { FakeClock } from '../lib/clock';
 import { setPasswordCostForTests } from '../lib/crypto';
 import type { AppContext } from '../context';
-import type { RegisteredRoute } from '../policy/route-access';
+import type { RegisteredRoute } from '../access/route-access';
 import { createSessionStore } from '../modules/auth/session.store';
 import { createTestDatabase } from './test-db';
 

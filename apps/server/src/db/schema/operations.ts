@@ -23,7 +23,7 @@ export const clinics = pgTable(
 
 /**
  * A patient's consent to a clinic's desk (migration 0013; issue 15, finding 1): the clinic login
- * reads the patient only while this row is given and not revoked (policy/clinic-access.ts).
+ * reads the patient only while this row is given and not revoked (access/clinic-access.ts).
  */
 export const clinicConsents = pgTable(
   'clinic_consents',

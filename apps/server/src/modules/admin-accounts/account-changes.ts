@@ -5,7 +5,7 @@ import { hcpApplications, profiles, relations, sessions, users } from '../../db/
 import { newId } from '../../lib/crypto';
 import { revokeAllCredentials } from '../../accounts/credentials';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
-import { recordAdminOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../../access/operation-history';
 import { convertToHcp } from '../registration/convert-to-hcp';
 
 // The two account changes that take something away: a change of account type and deletion. Each

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hcpApplications, operationHistory, profiles, users } from '../../db/schema';
-import type { AdminScope } from '../../policy/admin-scope';
-import { inScope, likePattern } from './scope';
+import { countryCondition, type AdminScope } from '../../access/admin-scope';
+import { likePattern } from './scope';
 
 export type AdminRow = Awaited<ReturnType<ReturnType<typeof createAdminsRepository>['admins']>>[number];
 
@@ -66,7 +66,7 @@ export function createAdminsRepository(db: Db) {
           and(
             eq(hcpApplications.status, 'submitted'),
             isNull(users.deletedAt),
-            inScope(scope, users.country),
+            countryCondition(scope, users.country),
           ),
         );
       return rows[0]?.n ?? 0;
@@ -79,7 +79,7 @@ export function createAdminsRepository(db: Db) {
         .where(
           and(
             isNull(users.deletedAt),
-            inScope(scope, users.country),
+            countryCondition(scope, users.country),
             or(eq(users.userType, 'P'), eq(users.userType, 'M'), eq(users.userType, 'D')),
           ),
         );

@@ -31,7 +31,6 @@ export function registerAdminsRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.adminHome,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -46,7 +45,6 @@ export function registerAdminsRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.adminHistory,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -62,7 +60,6 @@ export function registerAdminsRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.adminAdmins,
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -77,7 +74,6 @@ export function registerAdminsRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.adminAdminsNew,
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -93,7 +89,6 @@ export function registerAdminsRoutes(app: FastifyInstance, ctx: AppContext): voi
     routeOf(API.adminAdminStatus),
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -112,7 +107,6 @@ export function registerAdminsRoutes(app: FastifyInstance, ctx: AppContext): voi
     routeOf(API.adminAdminScope),
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

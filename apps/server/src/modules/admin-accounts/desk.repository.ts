@@ -1,8 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clinics, hcpApplications, profiles, users } from '../../db/schema';
-import type { AdminScope } from '../../policy/admin-scope';
-import { inScope } from './scope';
+import { countryCondition, type AdminScope } from '../../access/admin-scope';
 
 /** SQL of the HCP desk: applications with their applicant, group managers, clinics. */
 export function createDeskRepository(db: Db) {
@@ -29,7 +28,7 @@ export function createDeskRepository(db: Db) {
 
   return {
     async applications(scope: AdminScope, status: string | undefined, limit: number, offset: number) {
-      const where: SQL[] = [isNull(users.deletedAt), inScope(scope, users.country)];
+      const where: SQL[] = [isNull(users.deletedAt), countryCondition(scope, users.country)];
       if (status) where.push(eq(hcpApplications.status, status as 'submitted'));
       const cond = and(...where);
       const items = await base()

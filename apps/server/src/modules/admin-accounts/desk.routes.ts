@@ -31,7 +31,6 @@ export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext): void 
     API.adminHcpApplications,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -47,7 +46,6 @@ export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext): void 
     routeOf(API.adminHcpApprove),
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -66,7 +64,6 @@ export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext): void 
     routeOf(API.adminHcpReject),
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -85,7 +82,6 @@ export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext): void 
     API.adminHcpNew,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -15,12 +15,12 @@ import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
 import { renderMail } from '../../mail/templates';
-import { assertInScope, scopeCountries } from '../../policy/admin-scope';
-import { recordAdminOperation } from '../history/operation-history';
+import { assertInScope, deskScopeOf, scopeCountries } from '../../access/admin-scope';
+import { recordAdminOperation } from '../../access/operation-history';
 import { decideApplication } from '../registration/hcp.service';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
 import { createDeskRepository } from './desk.repository';
-import { deskScopeOf, pageOf } from './scope';
+import { pageOf } from './scope';
 
 type ApplicationRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createDeskRepository>['application']>>

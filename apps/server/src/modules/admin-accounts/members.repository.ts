@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { MembersQuery, MemberStatus } from '@cgm/contract';
 import type { Db } from '../../db/client';
-import { hcpApplications, profiles, relations, users } from '../../db/schema';
-import type { AdminScope } from '../../policy/admin-scope';
-import { inScope, likePattern } from './scope';
+import { hcpApplications, profiles, users } from '../../db/schema';
+import { countryCondition, type AdminScope } from '../../access/admin-scope';
+import { consentedConnectionCount } from '../../access/consented-patients';
+import { likePattern } from './scope';
 
 export type MemberRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createMembersRepository>['member']>>
@@ -52,7 +53,7 @@ export function createMembersRepository(db: Db) {
     async search(scope: AdminScope, q: MembersQuery, now: Date) {
       const where: (SQL | undefined)[] = [
         ne(users.userType, 'A'),
-        inScope(scope, users.country),
+        countryCondition(scope, users.country),
         statusFilter(q.status, now),
       ];
       if (q.type) where.push(eq(users.userType, q.type));
@@ -122,18 +123,7 @@ export function createMembersRepository(db: Db) {
       return rows[0];
     },
 
-    async connections(userId: string): Promise<number> {
-      const rows = await db
-        .select({ n: count() })
-        .from(relations)
-        .where(
-          and(
-            eq(relations.state, 'accepted'),
-            or(eq(relations.patientId, userId), eq(relations.followerId, userId)),
-          ),
-        );
-      return rows[0]?.n ?? 0;
-    },
+    connections: (userId: string): Promise<number> => consentedConnectionCount(db, userId),
 
     async update(id: string, values: Partial<typeof users.$inferInsert>, now: Date): Promise<void> {
       await db

@@ -36,7 +36,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.adminMembers,
     {
       config,
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -52,7 +51,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.adminMember),
     {
       config,
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -78,7 +76,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: AppContext): vo
       routeOf(path),
       {
         config,
-        preHandler: ctx.authenticate,
         schema: { tags, security, summary, body, response: { 200: ok, ...failures } },
       },
       async (req) => {
@@ -110,7 +107,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.adminMemberResend),
     {
       config,
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -129,7 +125,6 @@ export function registerMembersRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.adminMemberDelete),
     {
       config,
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

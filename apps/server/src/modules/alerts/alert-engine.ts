@@ -16,7 +16,7 @@ import {
   sourceFilter,
   type OptionRange,
 } from '../../patient-data';
-import { followersWhoMayBeAlerted } from '../../policy/patient-data';
+import { followersWhoMayBeAlerted } from '../../access/patient-data';
 import type { AlertsRepository, Episode } from './alerts.repository';
 import type { AlertSenders } from './alert-senders';
 

@@ -79,7 +79,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     routeOf(API.alertSettings),
     {
       config: { access: settingsAccess },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -95,7 +94,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     routeOf(API.alertSettings),
     {
       config: { access: settingsAccess },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -115,7 +113,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     routeOf(API.alertFollowers),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'alerts.followers' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -134,7 +131,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     routeOf(API.alertFollowers),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'alerts.followers.stop' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -154,7 +150,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     routeOf(API.alertHistory),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'alerts.history' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -175,7 +170,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     routeOf(API.alertAcknowledge),
     {
       config: { access: settingsAccess },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -195,7 +189,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     routeOf(API.alertSnooze),
     {
       config: { access: settingsAccess },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -216,7 +209,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     API.alertsActive,
     {
       config: { access: signedIn },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -231,7 +223,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     API.pushKey,
     {
       config: { access: signedIn },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -246,7 +237,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     API.pushSubscriptions,
     {
       config: { access: signedIn },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -265,7 +255,6 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
     API.pushSubscriptions,
     {
       config: { access: signedIn },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -11,7 +11,7 @@ import type { ActiveAlert, AlertHistoryEntry, AlertHistoryQuery, alertSettingsBo
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
-import { assertMayAccessPatient, followersWhoMayBeAlerted } from '../../policy/patient-data';
+import { assertMayAccessPatient, followersWhoMayBeAlerted } from '../../access/patient-data';
 import type { AlertsRepository } from './alerts.repository';
 import type { AlertEngine } from './alert-engine';
 

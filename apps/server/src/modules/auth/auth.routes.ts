@@ -133,7 +133,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
     API.session,
     {
       config: { access: { kind: 'signedIn', beforeTerms: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         summary: 'The current session',
@@ -149,7 +148,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sessio
       path,
       {
         config: { access: { kind: 'signedIn', beforeTerms: true } },
-        preHandler: ctx.authenticate,
         schema: {
           tags,
           summary: 'Sign out (v2.0 users, v2.1 account admins)',

@@ -1,11 +1,17 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, relations, users } from '../../db/schema';
+import { consentGiven } from '../../access/consent';
+import { consentedPatients } from '../../access/consented-patients';
 import { memberOf } from './group';
 
-/** Patients who accepted a follower: the only relations that count (spec §1 consent). */
-const acceptedOf = (followerId: string) =>
-  and(eq(relations.followerId, followerId), eq(relations.state, 'accepted'));
+/** A patient who accepted a member: who, and since when; no health data. */
+export interface MemberPatientRow {
+  uid: string;
+  realname: string;
+  alias: string | null;
+  since: Date;
+}
 
 const memberColumns = {
   uid: users.id,
@@ -17,8 +23,7 @@ const memberColumns = {
   realname: profiles.realname,
   major: profiles.major,
   organisation: profiles.organisation,
-  patientCount: sql<number>`(select count(*) from ${relations} r
-    where r.follower_id = ${users.id} and r.state = 'accepted')::int`,
+  patientCount: sql<number>`(select count(*) from (${consentedPatients({ followerId: sql`${users.id}` })}) c)::int`,
 };
 
 /**
@@ -48,21 +53,15 @@ export function createCareTeamRepository(db: Db) {
     },
 
     /** The member's patients: who accepted them, and since when; no health data. */
-    async patientsOf(memberId: string) {
-      return db
-        .select({
-          uid: relations.patientId,
-          realname: profiles.realname,
-          alias: profiles.alias,
-          since: sql<Date>`coalesce(${relations.decidedAt}, ${relations.createdAt})`.mapWith(
-            (v: string | Date) => new Date(v),
-          ),
-        })
-        .from(relations)
-        .innerJoin(users, and(eq(users.id, relations.patientId), eq(users.userType, 'P')))
-        .innerJoin(profiles, eq(profiles.userId, relations.patientId))
-        .where(acceptedOf(memberId))
-        .orderBy(asc(profiles.realname), asc(relations.patientId));
+    async patientsOf(memberId: string): Promise<MemberPatientRow[]> {
+      const result = await db.execute(sql`
+        select c.patient_id as uid, p.realname, p.alias, c.since
+          from (${consentedPatients({ followerId: memberId })}) c
+          join profiles p on p.user_id = c.patient_id
+         order by p.realname asc, c.patient_id asc`);
+      const rows = (result as { rows?: Array<Omit<MemberPatientRow, 'since'> & { since: string | Date }> })
+        .rows;
+      return (rows ?? []).map((r) => ({ ...r, since: new Date(r.since) }));
     },
 
     async manager(managerId: string) {
@@ -96,17 +95,15 @@ export function createCareTeamRepository(db: Db) {
      * patients whose connection ended.
      */
     async endConnections(memberId: string, at: Date): Promise<string[]> {
-      const open = (state: 'accepted' | 'pending') =>
-        and(eq(relations.followerId, memberId), eq(relations.state, state));
       const removed = await db
         .update(relations)
         .set({ state: 'removed', decidedAt: at })
-        .where(open('accepted'))
+        .where(and(eq(relations.followerId, memberId), consentGiven))
         .returning({ patientId: relations.patientId });
       const cancelled = await db
         .update(relations)
         .set({ state: 'cancelled', decidedAt: at })
-        .where(open('pending'))
+        .where(and(eq(relations.followerId, memberId), eq(relations.state, 'pending')))
         .returning({ patientId: relations.patientId });
       return [...new Set([...removed, ...cancelled].map((r) => r.patientId))];
     },

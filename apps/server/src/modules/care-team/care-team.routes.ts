@@ -38,7 +38,6 @@ export function registerCareTeamRoutes(app: FastifyInstance, ctx: AppContext): v
     API.hcpGroupUsers,
     {
       config: { access: { kind: 'hcpWork', groupManager: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -53,7 +52,6 @@ export function registerCareTeamRoutes(app: FastifyInstance, ctx: AppContext): v
     API.hcpGroupUsersNew,
     {
       config: { access: { kind: 'hcpWork', groupManager: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -69,7 +67,6 @@ export function registerCareTeamRoutes(app: FastifyInstance, ctx: AppContext): v
     routeOf(API.hcpGroupUser),
     {
       config: { access: { kind: 'hcpWork', groupManager: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -85,7 +82,6 @@ export function registerCareTeamRoutes(app: FastifyInstance, ctx: AppContext): v
     `${routeOf(API.hcpGroupUser)}/delete`,
     {
       config: { access: { kind: 'hcpWork', groupManager: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -106,7 +102,6 @@ export function registerCareTeamRoutes(app: FastifyInstance, ctx: AppContext): v
     `${routeOf(API.hcpGroupUser)}/status`,
     {
       config: { access: { kind: 'hcpWork', groupManager: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

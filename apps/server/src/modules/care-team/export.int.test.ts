@@ -160,7 +160,7 @@ beforeAll(async () => {
     clinicLogin: true,
   });
   // The desk reads the patient through the clinic's HCP the patient accepted, the patient consenting
-  // to the clinic (policy/clinic-access.ts).
+  // to the clinic (access/clinic-access.ts).
   const clinic = newId();
   await t.ctx.db
     .insert(clinics)

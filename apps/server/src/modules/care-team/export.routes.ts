@@ -16,7 +16,6 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     routeOf(API.patientExport),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'patient.export' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['care team'],
         security: [{ bearer: [] }],

@@ -4,7 +4,7 @@ import type { patientExportQuery } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { exportCsv, exportJson } from './export-format';
 import { createExportRepository } from './export.repository';
 

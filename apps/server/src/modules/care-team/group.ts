@@ -2,8 +2,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 
-export { isGroupManager } from '../../policy/hcp-group';
-
 /** The condition "this users row is a member of that manager's group". */
 export const memberOf = (managerId: string) =>
   and(eq(users.groupId, managerId), eq(users.createdBy, 'hcp_group'), eq(users.userType, 'D'));

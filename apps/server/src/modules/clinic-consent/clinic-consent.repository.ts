@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clinicHcp } from '../../policy/clinic-access';
+import { clinicHcp } from '../../access/clinic-access';
+import { consentedFollowers } from '../../access/consented-patients';
 
 export interface ClinicConsentRow {
   clinic_id: string;
@@ -13,8 +14,7 @@ export interface ClinicConsentRow {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
 
 /** The HCP `h` is one the patient accepted (`patientId`). */
-const acceptedBy = (patientId: string) => sql`exists (
-  select 1 from relations r where r.patient_id = ${patientId} and r.follower_id = h.id and r.state = 'accepted')`;
+const acceptedBy = (patientId: string) => sql`h.id in (${consentedFollowers(patientId)})`;
 
 /** SQL of a patient's consents to clinics (table clinic_consents, migration 0013). */
 export function createClinicConsentRepository(db: Db) {

@@ -29,7 +29,6 @@ export function registerClinicConsentRoutes(app: FastifyInstance, ctx: AppContex
     routeOf(API.clinicConsents),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'clinicConsent.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -45,7 +44,6 @@ export function registerClinicConsentRoutes(app: FastifyInstance, ctx: AppContex
     routeOf(API.clinicConsentGive),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'clinicConsent.give' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -66,7 +64,6 @@ export function registerClinicConsentRoutes(app: FastifyInstance, ctx: AppContex
     routeOf(API.clinicConsentRevoke),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'clinicConsent.revoke' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

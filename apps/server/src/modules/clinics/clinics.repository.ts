@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clinics, profiles, users } from '../../db/schema';
-import { clinicHcp, clinicPatientsSql } from '../../policy/clinic-access';
+import { clinicHcp, clinicPatientsSql } from '../../access/clinic-access';
+import { consentedFollowers } from '../../access/consented-patients';
 
 export type ClinicRow = typeof clinics.$inferSelect;
 export interface PersonRow {
@@ -51,7 +52,7 @@ export function createClinicsRepository(db: Db) {
 
     /**
      * Patients per clinic: those who accepted one of its HCPs, each once (the rule of
-     * policy/clinic-access.ts, which is also what the clinic login reads).
+     * access/clinic-access.ts, which is also what the clinic login reads).
      */
     async patientCounts(clinicIds: readonly string[]): Promise<Map<string, number>> {
       if (clinicIds.length === 0) return new Map();
@@ -72,8 +73,8 @@ export function createClinicsRepository(db: Db) {
           from (${clinicPatientsSql([clinicId])}) x
           join users p on p.id = x.patient_id
           left join profiles pr on pr.user_id = p.id
-          join relations r on r.patient_id = p.id and r.state = 'accepted'
-          join users h on h.id = r.follower_id and h.clinic_id = ${clinicId} and ${clinicHcp('h')}
+          join users h on h.id in (${consentedFollowers(sql`p.id`)})
+                      and h.clinic_id = ${clinicId} and ${clinicHcp('h')}
           left join profiles hp on hp.user_id = h.id
          where ${inScope}
          group by p.id, p.username, pr.realname, p.country

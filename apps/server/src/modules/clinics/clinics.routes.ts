@@ -31,7 +31,6 @@ export function registerClinicsRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.opsClinics,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -47,7 +46,6 @@ export function registerClinicsRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.opsClinics,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -63,7 +61,6 @@ export function registerClinicsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.opsClinicPatients),
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -79,7 +76,6 @@ export function registerClinicsRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.opsClinicHcp,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -98,7 +94,6 @@ export function registerClinicsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.opsClinic),
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -16,9 +16,9 @@ import { InputProblems } from '../../http/input-problems';
 import { newId } from '../../lib/crypto';
 import { createUser } from '../../cli/create-user';
 import { clinics, users } from '../../db/schema';
-import { adminScopeOf, assertInScope, countryInScope } from '../../policy/admin-scope';
-import { recordAdminOperation } from '../history/operation-history';
-import { countryCondition } from '../usage-stats/scope-sql';
+import { adminScopeOf, assertInScope, countryInScope } from '../../access/admin-scope';
+import { recordAdminOperation } from '../../access/operation-history';
+import { countryCondition } from '../../access/admin-scope';
 import { createClinicsRepository, type ClinicRow, type PersonRow } from './clinics.repository';
 
 type CreateInput = z.output<typeof clinicCreateRequest>;
@@ -30,7 +30,7 @@ const regionOf = (country: string) => findCountry(country)?.region ?? 'europe';
 /**
  * Clinics (spec §2 /ClinicDataAdd, /ClinicalData): an account admin creates a clinic with its clinic
  * login (an HCP account flagged clinic_login, spec §1), edits it, and assigns HCPs to it. Everything
- * is limited to the admin's scope by the clinic's country (policy/admin-scope.ts).
+ * is limited to the admin's scope by the clinic's country (access/admin-scope.ts).
  */
 export function createClinicsService(ctx: AppContext) {
   const repo = createClinicsRepository(ctx.db);

@@ -14,7 +14,6 @@ export function registerDataDeleteRoutes(app: FastifyInstance, ctx: AppContext):
     API.dataDelete,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['data'],
         security: [{ bearer: [] }],

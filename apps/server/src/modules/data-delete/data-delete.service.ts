@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { dataDeletions } from '../../db/schema';
 import { changePatientData, recordUpload } from '../../patient-data';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { deleteKind, tombstoneNightscoutDocuments } from './data-delete.repository';
 
 /** The upload-history label of a deletion. */

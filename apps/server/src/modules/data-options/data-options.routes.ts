@@ -19,7 +19,6 @@ export function registerDataOptionsRoutes(app: FastifyInstance, ctx: AppContext)
     routeOf(API.dataOptions),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'dataOptions.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -35,7 +34,6 @@ export function registerDataOptionsRoutes(app: FastifyInstance, ctx: AppContext)
     routeOf(API.dataOptions),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'dataOptions.save' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems, type InputDetail } from '../../http/input-problems';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { createDataOptionsRepository, type OptionRangeRow } from './data-options.repository';
 
 const KINDS = ['cgms', 'pump'] as const;

@@ -17,7 +17,6 @@ export function registerDevDebugRoutes(app: FastifyInstance, ctx: AppContext): v
     API.opsDebug,
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['operations'],
         security: [{ bearer: [] }],

@@ -17,7 +17,7 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import { callSite } from '../history/operation-history';
+import { callSite } from '../../access/operation-history';
 import { createEventsService } from './events.service';
 import { BODY_LIMITS } from '../../http/body-limits';
 
@@ -34,7 +34,6 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     routeOf(API.events),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'events.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -52,7 +51,6 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     {
       config: { access: { kind: 'patient', action: 'clinical', op: 'events.add', recordedBy: 'service' } },
       bodyLimit: BODY_LIMITS.clinicalBatch,
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -72,7 +70,6 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     routeOf(API.eventsDelete),
     {
       config: { access: { kind: 'patient', action: 'clinical', op: 'events.delete', recordedBy: 'service' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -92,7 +89,6 @@ export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/api/v2.0/events/:id/data/:eid',
     {
       config: { access: { kind: 'patient', action: 'clinical', op: 'events.edit', recordedBy: 'service' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -5,8 +5,8 @@ import type { Actor } from '../../http/auth';
 import { ApiError, fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { newId } from '../../lib/crypto';
-import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
-import { recordHcpChange, type CallSite } from '../history/operation-history';
+import { assertMayAccessPatient, mayAccessPatient } from '../../access/patient-data';
+import { recordHcpChange, type CallSite } from '../../access/operation-history';
 import { createEventsRepository, type EventValues } from './events.repository';
 import { toClinicalEvent, toStoredEvent, type ParsedEventInput } from './event-values';
 

@@ -36,7 +36,6 @@ export function registerFirmwareRoutes(app: FastifyInstance, ctx: AppContext): v
     API.opsFirmware,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -52,7 +51,6 @@ export function registerFirmwareRoutes(app: FastifyInstance, ctx: AppContext): v
     API.opsFirmwareHistory,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -69,7 +67,6 @@ export function registerFirmwareRoutes(app: FastifyInstance, ctx: AppContext): v
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
       bodyLimit: BODY_LIMITS.firmware,
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -89,7 +86,6 @@ export function registerFirmwareRoutes(app: FastifyInstance, ctx: AppContext): v
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
       bodyLimit: BODY_LIMITS.firmware,
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -109,7 +105,6 @@ export function registerFirmwareRoutes(app: FastifyInstance, ctx: AppContext): v
     routeOf(API.opsFirmwareState),
     {
       config: { access: { kind: 'accountAdmin', superOnly: true } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -13,8 +13,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
-import { adminScopeOf, countryInScope, type AdminScope } from '../../policy/admin-scope';
-import { recordAdminOperation } from '../history/operation-history';
+import { adminScopeOf, countryInScope, type AdminScope } from '../../access/admin-scope';
+import { recordAdminOperation } from '../../access/operation-history';
 import { isUniqueViolation } from '../registration/registration.repository';
 import { createFirmwareRepository, type ReleaseRow } from './firmware.repository';
 

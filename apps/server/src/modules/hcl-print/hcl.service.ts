@@ -10,9 +10,9 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
 import { InputProblems, isCalendarDay } from '../../http/input-problems';
-import { adminScopeOf, assertInScope } from '../../policy/admin-scope';
+import { adminScopeOf, assertInScope } from '../../access/admin-scope';
 import { readGlucoseSeries } from '../readings/readings.repository';
-import { recordAdminOperation } from '../history/operation-history';
+import { recordAdminOperation } from '../../access/operation-history';
 import { findPatient, readBasalSegments, readBoluses } from './hcl.repository';
 
 const DAY_MS = 86_400_000;

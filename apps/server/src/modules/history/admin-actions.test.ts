@@ -12,8 +12,8 @@ import { SERVER_SRC, sourcesMatching } from '../../test/source-files';
 describe('the admin history', () => {
   it('is written only through recordAdminOperation (and the accountAdmin route audit)', () => {
     const writers = sourcesMatching(/area:\s*'admin'/);
-    expect(writers).toEqual(['modules/history/operation-history.ts']);
-    const audit = readFileSync(join(SERVER_SRC, 'policy/route-access.ts'), 'utf8');
+    expect(writers).toEqual(['access/operation-history.ts']);
+    const audit = readFileSync(join(SERVER_SRC, 'access/route-access.ts'), 'utf8');
     expect(audit).toMatch(/kind: 'accountAdmin'; superOnly\?: boolean; op\?: AdminAction/);
   });
 

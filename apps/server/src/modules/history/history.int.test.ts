@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, TEST_PASSWORD, type People } from '../../test/people';
 import { createUser } from '../../cli/create-user';
 import { operationHistory, users } from '../../db/schema';
-import { recordOperation } from './operation-history';
+import { recordOperation } from '../../access/operation-history';
 
 let t: TestApp;
 let p: People;

@@ -14,7 +14,6 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.hcpHistory,
     {
       config: { access: { kind: 'hcpWork' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['care team'],
         security: [{ bearer: [] }],

@@ -3,10 +3,11 @@ import type { HcpHistoryQuery, HcpHistoryResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
-import { mayAccessPatient } from '../../policy/patient-data';
-import { groupMembers, isGroupManager, realnameOf } from '../care-team/group';
+import { mayAccessPatient } from '../../access/patient-data';
+import { isGroupManager } from '../../access/hcp-group';
+import { groupMembers, realnameOf } from '../care-team/group';
 import { createHistoryRepository } from './history.repository';
-import { HEALTH_DETAIL_KEYS } from './operation-history';
+import { HEALTH_DETAIL_KEYS } from '../../access/operation-history';
 
 type Row = Awaited<ReturnType<ReturnType<typeof createHistoryRepository>['page']>>[number];
 

@@ -21,7 +21,6 @@ export function registerImportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       bodyLimit: IMPORT_BODY_LIMIT,
       config: { access: { kind: 'patient', action: 'own', op: 'data.import' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -39,7 +38,6 @@ export function registerImportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(NS_API.exports),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'data.export' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

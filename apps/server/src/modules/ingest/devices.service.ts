@@ -5,22 +5,14 @@ import { devices } from '../../db/schema';
 import { newId, newToken, sha256 } from '../../lib/crypto';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
-import { assertMayAccessPatient } from '../../policy/patient-data';
-import { accountStillActive } from '../../accounts/credentials';
+import { assertMayAccessPatient } from '../../access/patient-data';
 
-export interface DeviceIdentity {
-  deviceId: string;
-  patientId: string;
-}
-
-/** How long a resolved device token is kept in this process (its write re-checks it, device-check.ts). */
-const TOKEN_CACHE_MS = 60_000;
-const TOKEN_CACHE_SIZE = 20_000;
-
-/** Device apps act for one patient with a token of their own (not the patient's session). */
+/**
+ * A patient's device apps: registering one hands out its token, which the app then uses instead of
+ * the patient's session (checked by the route rule, access/device-token.ts).
+ */
 export function createDevicesService(ctx: AppContext) {
   const { db, clock } = ctx;
-  const known = new Map<string, { device: DeviceIdentity; until: number }>();
   const service = {
     async register(
       actor: Actor,
@@ -70,43 +62,6 @@ export function createDevicesService(ctx: AppContext) {
         .where(and(eq(devices.id, deviceId), eq(devices.patientId, actor.userId), isNull(devices.revokedAt)))
         .returning({ id: devices.id });
       if (res.length === 0) throw new ApiError(ErrorCode.NOT_FOUND);
-    },
-
-    /** The device behind a token, or null (revoked, unknown). */
-    async resolve(token: string): Promise<DeviceIdentity | null> {
-      const rows = await db
-        .select({ id: devices.id, patientId: devices.patientId })
-        .from(devices)
-        .where(
-          and(
-            eq(devices.tokenHash, sha256(token)),
-            isNull(devices.revokedAt),
-            accountStillActive(devices.patientId),
-          ),
-        )
-        .limit(1);
-      const row = rows[0];
-      return row ? { deviceId: row.id, patientId: row.patientId } : null;
-    },
-
-    /**
-     * As resolve, from a cache of recent tokens: for a write that confirms the device itself
-     * (appendRecords' checkDevice), so a live upload costs no extra round trip. `forget` drops a
-     * token the write found no longer active.
-     */
-    async identify(token: string): Promise<DeviceIdentity | null> {
-      const hash = sha256(token);
-      const now = Date.now();
-      const hit = known.get(hash);
-      if (hit && hit.until > now) return hit.device;
-      const device = await service.resolve(token);
-      if (known.size >= TOKEN_CACHE_SIZE) known.clear();
-      if (device) known.set(hash, { device, until: now + TOKEN_CACHE_MS });
-      else known.delete(hash);
-      return device;
-    },
-    forget(token: string): void {
-      known.delete(sha256(token));
     },
   };
   return service;

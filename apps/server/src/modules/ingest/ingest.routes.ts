@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode } from '@cgm/domain';
 import {
   API,
   deviceRegisterRequest,
@@ -12,9 +11,9 @@ import {
   ok,
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
-import { bearerToken, requireActor } from '../../http/auth';
-import { ApiError } from '../../http/api-error';
-import { createDevicesService, type DeviceIdentity } from './devices.service';
+import { requireActor } from '../../http/auth';
+import { deviceNoLongerActive, requireDevice } from '../../access/device-token';
+import { createDevicesService } from './devices.service';
 import { createIngestService } from './ingest.service';
 import { DeviceNotActiveError } from '../../patient-data';
 
@@ -24,8 +23,6 @@ export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
 export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const devicesService = createDevicesService(ctx);
-  /** The device each ingest request authenticated as (set before validation, read by the handler). */
-  const devicesOf = new WeakMap<FastifyRequest, DeviceIdentity>();
   const ingestService = createIngestService(ctx);
   const tags = ['devices'];
   const security = [{ bearer: [] }];
@@ -34,7 +31,6 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.devices,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -50,7 +46,6 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
     API.devices,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -81,7 +76,6 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
     `${API.devices}/:deviceId/revoke`,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -99,15 +93,8 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
   r.post(
     API.ingest,
     {
-      config: { access: { kind: 'device' } },
-      // The device token is checked before the body is read: a caller without
-      // one learns nothing about the ingest format (docs/PERMISSIONS.md).
-      onRequest: async (req) => {
-        const token = bearerToken(req);
-        const device = token ? await devicesService.identify(token) : null;
-        if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);
-        devicesOf.set(req, device);
-      },
+      // The write confirms the device again (appendRecords' checkDevice): a cached token will do.
+      config: { access: { kind: 'device', recheckedOnWrite: true } },
       bodyLimit: INGEST_BODY_LIMIT,
       schema: {
         tags,
@@ -126,15 +113,12 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
       },
     },
     async (req) => {
-      const device = devicesOf.get(req);
-      if (!device) throw new ApiError(ErrorCode.UNAUTHORIZED);
       try {
-        return await ingestService.ingest(device, req.body.records);
+        return await ingestService.ingest(requireDevice(req), req.body.records);
       } catch (e) {
         // The token was taken from the cache; the write found the device revoked or its account closed.
         if (!(e instanceof DeviceNotActiveError)) throw e;
-        devicesService.forget(bearerToken(req) ?? '');
-        throw new ApiError(ErrorCode.UNAUTHORIZED);
+        throw deviceNoLongerActive(ctx, req);
       }
     },
   );

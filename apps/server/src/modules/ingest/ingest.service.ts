@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { appendRecords, type AppendOutcome } from '../../patient-data';
-import type { DeviceIdentity } from './devices.service';
+import type { DeviceIdentity } from '../../access/device-token';
 import { decodeRawValues } from './raw-values';
 
 export type IngestOutcome = Omit<AppendOutcome, 'uploadId' | 'eventNo'>;
@@ -13,7 +13,10 @@ export type IngestOutcome = Omit<AppendOutcome, 'uploadId' | 'eventNo'>;
  */
 export function createIngestService(ctx: AppContext) {
   return {
-    async ingest(device: DeviceIdentity, records: readonly unknown[]): Promise<IngestOutcome> {
+    async ingest(
+      device: Pick<DeviceIdentity, 'deviceId' | 'patientId'>,
+      records: readonly unknown[],
+    ): Promise<IngestOutcome> {
       const out = await appendRecords(ctx, {
         patientId: device.patientId,
         source: 'realtime',

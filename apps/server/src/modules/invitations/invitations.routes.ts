@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API, errorBody, invitationCreateBody, invitationCreated, invitationsResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import type { RouteAccess } from '../../policy/route-access';
+import type { RouteAccess } from '../../access/route-access';
 import { createInvitationsService } from './invitations.service';
 
 /** A carer's or HCP's invitation codes (spec §3 status 'invited', §5 invitation code). */
@@ -23,7 +23,6 @@ export function registerInvitationsRoutes(app: FastifyInstance, ctx: AppContext)
     API.invitations,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'My invitation codes, newest first',
@@ -37,7 +36,6 @@ export function registerInvitationsRoutes(app: FastifyInstance, ctx: AppContext)
     API.invitations,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary:

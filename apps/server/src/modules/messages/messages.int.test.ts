@@ -122,7 +122,7 @@ describe('messages of the patient’s decisions (spec §3 Message, §4)', () => 
   });
 });
 
-describe('sender portrait (spec §3 Message; policy/portrait.ts)', () => {
+describe('sender portrait (spec §3 Message; access/portrait.ts)', () => {
   it('is readable while the patient agrees, refused after removal', async () => {
     const portrait = (token: string) => t.call('GET', API.portrait(p.ids.patient), { token });
     // The accepted carer passes the policy (404: the patient has no portrait yet).

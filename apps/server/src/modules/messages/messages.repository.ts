@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages, profiles, relations, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
+import { consentGiven } from '../../access/consent';
 
 /**
  * The message types of spec §3 "Message" (anything other than PERMIT and CANCEL reads as a
@@ -55,7 +56,7 @@ export function createMessagesRepository(db: Db) {
           realname: profiles.realname,
           alias: profiles.alias,
           hasPortrait: sql<boolean>`${profiles.portrait} is not null`,
-          state: relations.state,
+          consented: sql<boolean>`coalesce(${consentGiven}, false)`,
         })
         .from(messages)
         .leftJoin(users, eq(users.id, messages.senderId))

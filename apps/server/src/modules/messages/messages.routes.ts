@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API, countResponse, errorBody, messagesReadBody, messagesResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import type { RouteAccess } from '../../policy/route-access';
+import type { RouteAccess } from '../../access/route-access';
 import { createMessagesService } from './messages.service';
 
 /** Messages of carers and HCPs (spec §6 "HCPs and carers see messages", §7 messages calls). */
@@ -24,7 +24,6 @@ export function registerMessagesRoutes(app: FastifyInstance, ctx: AppContext): v
     API.messages,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'The patients’ decisions on my requests, newest first',
@@ -38,7 +37,6 @@ export function registerMessagesRoutes(app: FastifyInstance, ctx: AppContext): v
     API.messagesUnread,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'How many messages are unread',
@@ -52,7 +50,6 @@ export function registerMessagesRoutes(app: FastifyInstance, ctx: AppContext): v
     API.messagesRead,
     {
       config: { access },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'Mark messages read (all of mine when no ids are given); answers the unread count left',

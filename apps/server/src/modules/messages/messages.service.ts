@@ -19,7 +19,7 @@ export function createMessagesService(ctx: AppContext) {
       return {
         error: 0,
         messages: rows.map((r) => {
-          const consented = r.state === 'accepted';
+          const consented = r.consented;
           return {
             id: r.id,
             message_type: r.type,

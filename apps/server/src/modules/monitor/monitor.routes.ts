@@ -44,7 +44,6 @@ export function registerMonitorRoutes(
     routeOf(API.monitorStatus),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'monitor.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -64,7 +63,6 @@ export function registerMonitorRoutes(
     API.monitorData,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P', 'M', 'D'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

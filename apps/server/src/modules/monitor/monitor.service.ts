@@ -2,7 +2,7 @@ import { AUTO_MODE_BASAL_TYPE, isStale, sleepSpans } from '@cgm/domain';
 import type { ChartData, MonitorStatus, PumpStatus, SensorStatus } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { assertMayAccessPatient, mayAccessPatient, maySeeCurrentGlucose } from '../../policy/patient-data';
+import { assertMayAccessPatient, mayAccessPatient, maySeeCurrentGlucose } from '../../access/patient-data';
 import { lastEventNo } from '../../patient-data';
 import { createMonitorRepository, type MonitorRepository } from './monitor.repository';
 import { autoJson, offsetOf, sgPoints, stateChanges } from './chart-extras';

@@ -4,7 +4,7 @@ import type { AppWithAccess, NsCredential, NsPermission } from '@cgm/contract';
 import type { Db } from '../../db/client';
 import { nightscoutCredentials, oauthGrants } from '../../db/schema';
 import { newId, sha256 } from '../../lib/crypto';
-import { sha1Hex } from './ns-auth';
+import { sha1Hex } from '../../access/nightscout-token';
 
 type Row = typeof nightscoutCredentials.$inferSelect;
 

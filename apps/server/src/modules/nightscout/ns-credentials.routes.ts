@@ -40,7 +40,6 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
     routeOf(NS_API.credentials),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'nightscout.credentials.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -60,7 +59,6 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
     routeOf(NS_API.credentials),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'nightscout.credentials.create' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -92,7 +90,6 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
     decodeURIComponent(NS_API.credentialRevoke(':id', ':cid')),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'nightscout.credentials.revoke' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -112,7 +109,6 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
     routeOf(NS_API.apps),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'apps.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -128,7 +124,6 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
     routeOf(NS_API.appRevoke),
     {
       config: { access: { kind: 'patient', action: 'own', op: 'apps.revoke' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

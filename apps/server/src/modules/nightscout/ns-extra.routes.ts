@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { mayRead, principal, type NsPrincipal } from './ns-auth';
+import { principal, type NsPrincipal } from '../../access/nightscout-principal';
 import { createNightscoutService } from './ns-service';
 import { nightscoutProperties, pebble, type PropertyInputs } from './ns-properties';
 import { nsRoute } from './ns-v1.routes';
@@ -56,24 +56,18 @@ export function registerNightscoutExtraRoutes(app: FastifyInstance, ctx: AppCont
     };
   }
 
-  /** Nightscout asks for entries and treatments read permission (lib/api2/properties.js). */
-  const mayReadProperties = (p: NsPrincipal) => mayRead(p, 'entries') && mayRead(p, 'treatments');
-  const refuse = (reply: FastifyReply) =>
-    reply
-      .code(403)
-      .send({ status: 403, message: 'Forbidden', description: 'Missing permission api:entries:read' });
-
   async function properties(req: FastifyRequest, reply: FastifyReply, names: string[]) {
     const p = principal(req);
-    if (!mayReadProperties(p)) return refuse(reply);
     const all: Doc = { ...nightscoutProperties(await inputs(p, 2)) };
     if (names.length === 0 || names.includes('dbsize')) all.dbsize = await dbsize(p);
     if (names.length === 0) return all;
     return Object.fromEntries(names.filter((n) => n in all).map((n) => [n, all[n]]));
   }
 
-  nsRoute(app, 'GET', '/api/v2/properties', 'read', (req, reply) => properties(req, reply, []));
-  nsRoute(app, 'GET', '/api/v2/properties/:names', 'read', (req, reply) =>
+  // Nightscout asks for entries and treatments read permission (lib/api2/properties.js).
+  const propertiesReads = { reads: ['entries', 'treatments'] } as const;
+  nsRoute(app, 'GET', '/api/v2/properties', propertiesReads, (req, reply) => properties(req, reply, []));
+  nsRoute(app, 'GET', '/api/v2/properties/:names', propertiesReads, (req, reply) =>
     properties(
       req,
       reply,
@@ -81,9 +75,8 @@ export function registerNightscoutExtraRoutes(app: FastifyInstance, ctx: AppCont
     ),
   );
 
-  nsRoute(app, 'GET', '/pebble', 'read', async (req, reply) => {
+  nsRoute(app, 'GET', '/pebble', { reads: ['entries'] }, async (req) => {
     const p = principal(req);
-    if (!mayRead(p, 'entries')) return refuse(reply);
     const q = req.query as { count?: string; units?: string };
     const count = Math.min(Math.max(Number.parseInt(q.count ?? '', 10) || 1, 1), 288);
     const i = await inputs(p, count);
@@ -91,9 +84,8 @@ export function registerNightscoutExtraRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   // Activity: a plain collection (lib/api/activity), kept and read back like food.
-  nsRoute(app, 'GET', '/api/v1/activity', 'read', async (req, reply) => {
+  nsRoute(app, 'GET', '/api/v1/activity', { reads: ['activity'] }, async (req) => {
     const p = principal(req);
-    if (!mayRead(p, 'activity')) return refuse(reply);
     const docs = await svc.findV1(p, 'activity', req.query as Record<string, unknown>);
     return docs.map((d) => svc.present(d));
   });

@@ -7,7 +7,8 @@ import { deleteDocs, findDocs, present, type StoredDoc } from './ns-read';
 import { hasDateCondition, type Collection, type Condition } from './ns-query';
 import { parseV1Find } from './ns-find';
 import { writeDocs } from './ns-write';
-import { signJwt, type NsPrincipal } from './ns-auth';
+import type { NsPrincipal } from '../../access/nightscout-principal';
+import { signJwt } from '../../access/nightscout-token';
 import { tokenHashOf } from './ns-credentials.repository';
 
 // The Nightscout use cases shared by API v1 and v3: read with Nightscout's defaults, write with its

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { NsPrincipal } from './ns-auth';
+import type { NsPrincipal } from '../../access/nightscout-principal';
 import type { Doc } from './ns-docs';
 import { findDocs, present, type StoredDoc } from './ns-read';
 import type { Collection } from './ns-query';

@@ -5,8 +5,8 @@ import {
   authorizeNightscoutSocket,
   readableCollections,
   socketStillAuthorized,
-} from '../../policy/nightscout-socket';
-import type { GivenCredential, NsPrincipal } from './ns-auth';
+} from '../../access/nightscout-socket';
+import type { GivenCredential, NsPrincipal } from '../../access/nightscout-principal';
 import { historyDocs, lastModified, present, type StoredDoc } from './ns-read';
 import { COLLECTIONS, type Collection } from './ns-query';
 import { v1Snapshot, v1Delta } from './ns-socket-data';
@@ -19,7 +19,7 @@ import { v1Snapshot, v1Delta } from './ns-socket-data';
 // Changes reach a socket through the live bus (DESIGN.md): whichever server process stored an
 // upload publishes on it, every process reads what changed from the database since the last push
 // of each of its sockets (v3 history by srvModified), so it works across several processes. A
-// socket's access is checked again before every push (policy/nightscout-socket.ts). A token is tried
+// socket's access is checked again before every push (access/nightscout-socket.ts). A token is tried
 // as a JWT or an OAuth access token (then only the collections of its scopes) and as an access token.
 
 const V1_COLLECTIONS: readonly Collection[] = ['entries', 'treatments', 'devicestatus', 'profile'];

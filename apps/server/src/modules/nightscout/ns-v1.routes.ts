@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isObjectId, type Doc } from './ns-docs';
-import { mayRead, principal, resolveNightscout, unauthorized } from './ns-auth';
+import { principal, resolveNightscout, unauthorized } from '../../access/nightscout-principal';
 import { badPatternBody, isBadPattern, type Collection, type Condition } from './ns-query';
 import { parseV1Find } from './ns-find';
 import { splitPreBolus } from './ns-prebolus';
@@ -19,9 +19,13 @@ export function nsRoute(
   app: FastifyInstance,
   method: Method,
   path: string,
-  need: 'read' | 'write',
+  need: 'read' | 'write' | { reads: readonly Collection[] },
   handler: Handler,
 ) {
+  const access =
+    typeof need === 'string'
+      ? ({ kind: 'nightscout', need } as const)
+      : ({ kind: 'nightscout', need: 'read', reads: need.reads } as const);
   // Nightscout (Express) also answers a path with a trailing slash, and its careportal uses it.
   const paths = path.includes(':') ? [path] : [path, `${path}/`, `${path}.json`];
   for (const url of paths) {
@@ -29,7 +33,7 @@ export function nsRoute(
       method,
       url,
       bodyLimit: NS_BODY_LIMIT,
-      config: { access: { kind: 'nightscout', need } },
+      config: { access },
       schema: { hide: true },
       handler: guardPattern(handler),
     });
@@ -62,18 +66,11 @@ function sendDocs(svc: NightscoutService, req: FastifyRequest, reply: FastifyRep
   return docs.map((d) => svc.present(d));
 }
 
-function refuseScope(reply: FastifyReply, collection: string) {
-  return reply
-    .code(403)
-    .send({ status: 403, message: 'Forbidden', description: `Missing permission api:${collection}:read` });
-}
-
 export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext): void {
   const svc = createNightscoutService(ctx);
 
   const list = (collection: Collection) => async (req: FastifyRequest, reply: FastifyReply) => {
     const p = principal(req);
-    if (!mayRead(p, collection)) return refuseScope(reply, collection);
     return sendDocs(svc, req, reply, await svc.findV1(p, collection, req.query as Record<string, unknown>));
   };
   /**
@@ -132,12 +129,11 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
   };
 
   // Entries.
-  nsRoute(app, 'GET', `${V1}/entries`, 'read', list('entries'));
+  nsRoute(app, 'GET', `${V1}/entries`, { reads: ['entries'] }, list('entries'));
   nsRoute(app, 'POST', `${V1}/entries`, 'write', create('entries'));
   nsRoute(app, 'DELETE', `${V1}/entries`, 'write', removeByQuery('entries'));
-  nsRoute(app, 'GET', `${V1}/entries/:spec`, 'read', async (req, reply) => {
+  nsRoute(app, 'GET', `${V1}/entries/:spec`, { reads: ['entries'] }, async (req, reply) => {
     const p = principal(req);
-    if (!mayRead(p, 'entries')) return refuseScope(reply, 'entries');
     const spec = stripExt((req.params as { spec: string }).spec);
     const query = req.query as Record<string, unknown>;
     if (spec === 'current')
@@ -150,27 +146,26 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
   nsRoute(app, 'DELETE', `${V1}/entries/:spec`, 'write', removeOne('entries'));
 
   // Treatments: PUT replaces (upserts) by identifier / _id, as xDrip+ and Loop use it.
-  nsRoute(app, 'GET', `${V1}/treatments`, 'read', list('treatments'));
+  nsRoute(app, 'GET', `${V1}/treatments`, { reads: ['treatments'] }, list('treatments'));
   nsRoute(app, 'POST', `${V1}/treatments`, 'write', create('treatments'));
   nsRoute(app, 'PUT', `${V1}/treatments`, 'write', create('treatments'));
   nsRoute(app, 'DELETE', `${V1}/treatments`, 'write', removeByQuery('treatments'));
   nsRoute(app, 'DELETE', `${V1}/treatments/:spec`, 'write', removeOne('treatments'));
 
   // Device status: never de-duplicated.
-  nsRoute(app, 'GET', `${V1}/devicestatus`, 'read', list('devicestatus'));
+  nsRoute(app, 'GET', `${V1}/devicestatus`, { reads: ['devicestatus'] }, list('devicestatus'));
   nsRoute(app, 'POST', `${V1}/devicestatus`, 'write', create('devicestatus'));
   nsRoute(app, 'DELETE', `${V1}/devicestatus`, 'write', removeByQuery('devicestatus'));
   nsRoute(app, 'DELETE', `${V1}/devicestatus/:spec`, 'write', removeOne('devicestatus'));
 
   // Profiles.
-  nsRoute(app, 'GET', `${V1}/profile`, 'read', list('profile'));
-  nsRoute(app, 'GET', `${V1}/profiles`, 'read', list('profile'));
+  nsRoute(app, 'GET', `${V1}/profile`, { reads: ['profile'] }, list('profile'));
+  nsRoute(app, 'GET', `${V1}/profiles`, { reads: ['profile'] }, list('profile'));
   nsRoute(app, 'POST', `${V1}/profile`, 'write', create('profile'));
   nsRoute(app, 'PUT', `${V1}/profile`, 'write', create('profile'));
   nsRoute(app, 'DELETE', `${V1}/profile/:spec`, 'write', removeOne('profile'));
-  nsRoute(app, 'GET', `${V1}/profile/current`, 'read', async (req, reply) => {
+  nsRoute(app, 'GET', `${V1}/profile/current`, { reads: ['profile'] }, async (req) => {
     const p = principal(req);
-    if (!mayRead(p, 'profile')) return refuseScope(reply, 'profile');
     const [latest] = await svc.findV1(p, 'profile', { count: '1' });
     return latest ? svc.present(latest) : null;
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { mayRead, principal } from './ns-auth';
+import { mayRead, principal } from '../../access/nightscout-principal';
 import { findDocs, historyDocs, lastModified } from './ns-read';
 import { COLLECTIONS, type Collection } from './ns-query';
 import { parseV3Filter } from './ns-find';

@@ -37,7 +37,6 @@ export async function registerOauthRoutes(app: FastifyInstance, ctx: AppContext)
     NS_API.oauthClient,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -53,7 +52,6 @@ export async function registerOauthRoutes(app: FastifyInstance, ctx: AppContext)
     NS_API.oauthAuthorize,
     {
       config: { access: { kind: 'signedIn', userTypes: ['P'] } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security: [{ bearer: [] }],

@@ -23,7 +23,6 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
     API.passwordModify,
     {
       config: { access: { kind: 'signedIn' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         summary: 'Change the own password (old one required); other sessions end',

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { devices, patchResults, users } from '../../db/schema';
+import { patchResults, users } from '../../db/schema';
 
 export type PatchResultRow = typeof patchResults.$inferSelect;
 export type NewPatchResult = Omit<PatchResultRow, 'receivedAt'>;
@@ -8,16 +8,6 @@ export type NewPatchResult = Omit<PatchResultRow, 'receivedAt'>;
 /** SQL of the patch-app results: stored once per (serial, kind, reported time), searched by admins. */
 export function createPatchResultsRepository(db: Db) {
   return {
-    /** The kind of app a device token belongs to (sensor_app, patch_app, pdm), as registered. */
-    async deviceKind(patientId: string, deviceId: string): Promise<string | null> {
-      const rows = await db
-        .select({ kind: devices.kind })
-        .from(devices)
-        .where(and(eq(devices.patientId, patientId), eq(devices.id, deviceId)))
-        .limit(1);
-      return rows[0]?.kind ?? null;
-    },
-
     async countryOf(userId: string): Promise<string | null> {
       const rows = await db.select({ c: users.country }).from(users).where(eq(users.id, userId)).limit(1);
       return rows[0]?.c ?? null;

@@ -5,9 +5,9 @@ import type { Actor } from '../../http/auth';
 import { InputProblems, isCalendarDay } from '../../http/input-problems';
 import { newId } from '../../lib/crypto';
 import { patchResults } from '../../db/schema';
-import { adminScopeOf } from '../../policy/admin-scope';
-import type { DeviceIdentity } from '../ingest/devices.service';
-import { countryCondition } from '../usage-stats/scope-sql';
+import { adminScopeOf } from '../../access/admin-scope';
+import type { DeviceIdentity } from '../../access/device-token';
+import { countryCondition } from '../../access/admin-scope';
 import {
   createPatchResultsRepository,
   searchCondition,
@@ -37,11 +37,6 @@ const toItem = (r: PatchResultRow): PatchResult => ({
 export function createPatchResultsService(ctx: AppContext) {
   const repo = createPatchResultsRepository(ctx.db);
   return {
-    /** Whether the token is a patch app's (devices.kind, recorded when the app registered). */
-    async isPatchApp(device: DeviceIdentity): Promise<boolean> {
-      return (await repo.deviceKind(device.patientId, device.deviceId)) === 'patch_app';
-    },
-
     async report(device: DeviceIdentity, input: z.output<typeof patchResultsReport>) {
       const country = await repo.countryOf(device.patientId);
       const seen = new Set<string>();

@@ -7,8 +7,16 @@ import { deletePersonalData } from '../../db/personal-data';
 import { relations, users } from '../../db/schema';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
-import { mayAccessPatient } from '../../policy/patient-data';
-import { recordOperation } from '../history/operation-history';
+import { consentGivenIn } from '../../access/consent';
+import { assertMayAccessPatient } from '../../access/patient-data';
+import { recordOperation } from '../../access/operation-history';
+
+interface RelationRow {
+  follower_id: string;
+  consented: boolean;
+  created_by: string;
+  creator_id: string | null;
+}
 
 interface Decision {
   uid: string;
@@ -24,14 +32,14 @@ interface Decision {
  */
 async function decide(tx: Db, hcpId: string, uid: string): Promise<Decision> {
   const result = await tx.execute(sql`
-    select r.follower_id, r.state, u.created_by, u.creator_id
+    select r.follower_id, ${consentGivenIn('r')} as consented, u.created_by, u.creator_id
       from relations r join users u on u.id = r.patient_id
      where r.patient_id = ${uid}
      for update of r`);
-  const rows = (result as { rows?: Array<Record<string, string>> }).rows ?? [];
-  const own = rows.find((r) => r.follower_id === hcpId && r.state === 'accepted');
+  const rows = (result as { rows?: RelationRow[] }).rows ?? [];
+  const own = rows.find((r) => r.follower_id === hcpId && r.consented);
   if (!own) fail(ErrorCode.FORBIDDEN);
-  const othersFollow = rows.some((r) => r.follower_id !== hcpId && r.state === 'accepted');
+  const othersFollow = rows.some((r) => r.follower_id !== hcpId && r.consented);
   const created = own!.created_by === 'hcp' && own!.creator_id === hcpId;
   return { uid, deleteAccount: created && !othersFollow };
 }
@@ -49,9 +57,7 @@ export async function deletePatients(
   ip: string | null,
 ): Promise<{ deleted: string[]; removed: string[] }> {
   const unique = [...new Set(uids)];
-  for (const uid of unique) {
-    if (!(await mayAccessPatient(ctx.db, actor, uid, 'read'))) fail(ErrorCode.FORBIDDEN);
-  }
+  for (const uid of unique) await assertMayAccessPatient(ctx.db, actor, uid, 'read');
   const now = ctx.clock.now();
   const history = (db: Db, uid: string, action: HcpOperation) =>
     recordOperation(

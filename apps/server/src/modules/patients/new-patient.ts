@@ -15,7 +15,7 @@ import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
-import { recordOperation } from '../history/operation-history';
+import { recordOperation } from '../../access/operation-history';
 import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
 
 export type NewPatientInput = z.output<typeof patientNewRequest>;

@@ -92,7 +92,7 @@ describe('access', () => {
     await relate(t, ids[names[0]!]!, admin.id, 'accepted');
     for (const who of [patient, carer, admin]) expect((await list({}, who.token)).status).toBe(403);
     // The clinic login lists the patients who accepted one of its clinic's HCPs and consent to the
-    // clinic (policy/clinic-access.ts); a relation with the clinic login itself grants nothing.
+    // clinic (access/clinic-access.ts); a relation with the clinic login itself grants nothing.
     const clinic = await account(t, 'clinic@example.com', { userType: 'D', clinicLogin: true });
     const colleague = await account(t, 'colleague@example.com', { userType: 'D' });
     const clinicId = newId();

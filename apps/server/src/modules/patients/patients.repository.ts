@@ -11,17 +11,17 @@ import {
   type TriageFlag,
 } from '@cgm/domain';
 import type { Db } from '../../db/client';
-import { clinicRelationCondition } from '../../policy/clinic-access';
+import { consentedFollowers, consentedPatients } from '../../access/consented-patients';
 
-// SQL of the clinician's patient list. The list is the patients with an ACCEPTED relation to the
-// calling HCP (the rule of policy/patient-data.ts: accepted relation, account of type P); nothing
-// else is ever selected. Latest glucose and the last upload are read live, for the page's patients
-// only unless the sort needs them for everyone; the 14-day figures, flags and risk come from each
+// SQL of the clinician's patient list. The list is the patients the caller reads (access/
+// consented-patients.ts: an accepted relation, an account of type P); nothing else is ever
+// selected. Latest glucose and the last upload are read live, for the page's patients only unless
+// the sort needs them for everyone; the 14-day figures, flags and risk come from each
 // patient's list summary (list-summaries.ts), one row per patient, so every sort is one pass.
 
 export interface ListFilter {
   hcpId: string;
-  /** The caller is a clinic login: its list is its clinic's patients (policy/clinic-access.ts). */
+  /** The caller is a clinic login: its list is its clinic's patients (access/clinic-access.ts). */
   clinicLogin?: boolean;
   /** Part of real name, alias or user name; matched case-insensitively. */
   q?: string | undefined;
@@ -77,10 +77,6 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [
 /** `%q%` for ILIKE, with the pattern characters of the user's text taken literally. */
 export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The accepted relations the list is made of: the caller's own, or a clinic login's clinic's. */
-const followedBy = (f: ListFilter): SQL =>
-  f.clinicLogin ? clinicRelationCondition(f.hcpId) : sql`r.follower_id = ${f.hcpId} and r.state = 'accepted'`;
-
 function mine(f: ListFilter): SQL {
   const filters: SQL[] = [];
   if (f.q) {
@@ -90,10 +86,10 @@ function mine(f: ListFilter): SQL {
   if (f.diabetesType) filters.push(sql`and coalesce(p.diabetes_type, 'unspecified') = ${f.diabetesType}`);
   return sql`
     select u.id, lower(coalesce(nullif(p.realname, ''), u.username)) as sort_name
-      from relations r
-      join users u on u.id = r.patient_id and u.user_type = 'P'
+      from (${consentedPatients({ followerId: f.hcpId, clinicLogin: f.clinicLogin })}) c
+      join users u on u.id = c.patient_id
       left join profiles p on p.user_id = u.id
-     where ${followedBy(f)} ${sql.join(filters, sql` `)}`;
+     where true ${sql.join(filters, sql` `)}`;
 }
 
 /** The page's patients' account and profile details, read for the page's rows only. */
@@ -106,8 +102,7 @@ const DETAILS = sql`u.username, u.created_by, p.realname, p.alias, p.gender, p.d
  */
 const deletesAccount = (hcpId: string): SQL => sql`
   (u.created_by = 'hcp' and u.creator_id is not distinct from ${hcpId}
-     and not exists (select 1 from relations o
-                      where o.patient_id = m.id and o.follower_id <> ${hcpId} and o.state = 'accepted'))
+     and not exists (select 1 from (${consentedFollowers(sql`m.id`)}) o where o.follower_id <> ${hcpId}))
     as deletes_account`;
 
 /**

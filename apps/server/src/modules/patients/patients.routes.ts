@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API,
@@ -13,10 +13,9 @@ import {
 } from '@cgm/contract';
 import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../context';
-import { ApiError } from '../../http/api-error';
 import { requireActor } from '../../http/auth';
-import type { RouteAccess } from '../../policy/route-access';
-import { createPatientsService, mayChange } from './patients.service';
+import type { RouteAccess } from '../../access/route-access';
+import { createPatientsService } from './patients.service';
 
 /** The clinician's patient list, new patient and deletion (spec §2, §6, §7; errors §8: 12 → /hcpLogin). */
 export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,21 +24,9 @@ export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): v
   const security = [{ bearer: [] }];
   const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody };
 
-  /**
-   * Creating and deleting patients changes care: the clinic login (read only) and the admin login
-   * may not. Checked before the body is validated, like the route-access guard, so they learn
-   * nothing about the route. Operations are recorded by the service, with the patient as subject.
-   * Without a valid session the answer is error 12, as on the patient list (spec §8: → /hcpLogin).
-   */
-  const treatingClinician = async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      await ctx.authenticate(req, reply);
-    } catch (e) {
-      if (e instanceof ApiError) throw new ApiError(ErrorCode.TOKEN_INVALID_HCP);
-      throw e;
-    }
-    if (!mayChange(requireActor(req))) throw new ApiError(ErrorCode.FORBIDDEN);
-  };
+  // Creating and deleting patients changes care: the clinic login (read only) and the admin login
+  // may not (`patients: 'change'`). Operations are recorded by the service, with the patient as
+  // subject. Without a valid session the answer is error 12, as on the patient list (spec §8).
   const hcpWork = {
     kind: 'hcpWork',
     unauthorizedCode: ErrorCode.TOKEN_INVALID_HCP,
@@ -49,8 +36,7 @@ export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): v
     API.patients,
     {
       // The page view is on record: which patients (names, glucose, time in range) the HCP saw.
-      config: { access: { ...hcpWork, op: 'patients.list' } },
-      preHandler: ctx.authenticate,
+      config: { access: { ...hcpWork, patients: 'list', op: 'patients.list' } },
       schema: {
         tags: ['patients'],
         security,
@@ -82,9 +68,7 @@ export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): v
   r.post(
     API.patientsNew,
     {
-      config: { access: hcpWork },
-      preValidation: treatingClinician,
-      preHandler: ctx.authenticate,
+      config: { access: { ...hcpWork, patients: 'change' } },
       schema: {
         tags: ['patients'],
         security,
@@ -100,9 +84,7 @@ export function registerPatientsRoutes(app: FastifyInstance, ctx: AppContext): v
   r.post(
     API.patientsDelete,
     {
-      config: { access: hcpWork },
-      preValidation: treatingClinician,
-      preHandler: ctx.authenticate,
+      config: { access: { ...hcpWork, patients: 'change' } },
       schema: {
         tags: ['patients'],
         security,

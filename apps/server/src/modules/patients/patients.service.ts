@@ -1,12 +1,4 @@
-import {
-  ageOn,
-  ErrorCode,
-  flagBit,
-  flagsOfMask,
-  MS_PER_DAY,
-  noRecentData,
-  type GlucoseUnit,
-} from '@cgm/domain';
+import { ageOn, flagBit, flagsOfMask, MS_PER_DAY, noRecentData, type GlucoseUnit } from '@cgm/domain';
 import {
   defaultOrderOf,
   type PatientListItem,
@@ -19,13 +11,12 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { fail } from '../../http/api-error';
 import { isoDay } from '../../http/input-problems';
 import { countPatients, listPage, type PatientRow } from './patients.repository';
 import { createPatientAccount, type NewPatientInput } from './new-patient';
 import { patientGlucoseUnits } from './patient-units';
 import { deletePatients } from './delete-patients';
-import { clinicPatientsAwaitingConsent } from '../../policy/clinic-access';
+import { clinicPatientsAwaitingConsent } from '../../access/clinic-access';
 
 export { TIR_DAYS, tirWindow } from './list-window';
 
@@ -118,15 +109,11 @@ function toItem(r: PatientRow, now: Date, unit: GlucoseUnit): PatientListItem {
 }
 
 /**
- * The admin login of the account tools sees no patient data, and the clinic login reads only
- * (policy/patient-data.ts): neither creates nor deletes patients.
+ * Who lists, creates and deletes patients is the routes' access rule (`hcpWork` with `patients`,
+ * access/clinician.ts): the admin login sees no patient, the clinic login only reads.
  */
-export const mayList = (a: Actor): boolean => a.userType === 'D' && !a.flags.adminLogin;
-export const mayChange = (a: Actor): boolean => mayList(a) && !a.flags.clinicLogin;
-
 export function createPatientsService(ctx: AppContext) {
   async function list(actor: Actor, q: ListQuery): Promise<PatientsResponse['patients']> {
-    if (!mayList(actor)) fail(ErrorCode.FORBIDDEN);
     const now = ctx.clock.now();
     const filter = {
       hcpId: actor.userId,
@@ -172,12 +159,10 @@ export function createPatientsService(ctx: AppContext) {
   }
 
   async function create(actor: Actor, input: NewPatientInput, ip: string | null) {
-    if (!mayChange(actor)) fail(ErrorCode.FORBIDDEN);
     return createPatientAccount(ctx, actor, input, ip);
   }
 
   async function remove(actor: Actor, uids: string[], ip: string | null): Promise<PatientsDeleteResponse> {
-    if (!mayChange(actor)) fail(ErrorCode.FORBIDDEN);
     return { error: 0, ...(await deletePatients(ctx, actor, uids, ip)) };
   }
 

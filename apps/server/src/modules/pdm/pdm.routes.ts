@@ -28,7 +28,6 @@ export function registerPdmRoutes(app: FastifyInstance, ctx: AppContext): void {
     routeOf(API.pdmSettings),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'pdm.settings.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -45,7 +44,6 @@ export function registerPdmRoutes(app: FastifyInstance, ctx: AppContext): void {
     routeOf(API.pdmSessions),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'pdm.sessions.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 import type { DeviceSession, PdmSettings, PdmSettingsResponse, SessionsResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { createPdmRepository } from './pdm.repository';
 
 const HOUR = 3600_000;

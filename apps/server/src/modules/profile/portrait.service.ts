@@ -3,7 +3,7 @@ import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail, invalidInput } from '../../http/api-error';
-import { mayReadPortrait } from '../../policy/portrait';
+import { assertMayReadPortrait } from '../../access/portrait';
 import { detectImageType, PORTRAIT_MAX_BYTES } from './image-type';
 import { loadPortrait, savePortrait } from './profile.repository';
 
@@ -22,7 +22,7 @@ export function createPortraitService(ctx: AppContext) {
 
   /** 403 when the policy says no, 404 when there is no portrait; the ETag lets browsers revalidate. */
   async function read(actor: Actor, uid: string): Promise<{ data: Buffer; type: string; etag: string }> {
-    if (!(await mayReadPortrait(ctx.db, actor, uid))) return fail(ErrorCode.FORBIDDEN);
+    await assertMayReadPortrait(ctx.db, actor, uid);
     const portrait = await loadPortrait(ctx.db, uid);
     if (!portrait) return fail(ErrorCode.NOT_FOUND);
     const data = Buffer.from(portrait.data);

@@ -27,7 +27,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   const portraits = createPortraitService(ctx);
   const settings = createSettingsService(ctx);
   const tags = ['profile'];
-  const signedIn = { preHandler: ctx.authenticate };
   const security = [{ bearer: [] }];
   const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -35,7 +34,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.profile,
     {
       config: { access: { kind: 'signedIn' } },
-      ...signedIn,
       schema: { tags, summary: 'The own profile', security, response: { 200: profileResponse, ...failures } },
     },
     async (req) => profiles.get(requireActor(req).userId),
@@ -45,7 +43,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.profile,
     {
       config: { access: { kind: 'signedIn' } },
-      ...signedIn,
       schema: {
         tags,
         summary: 'Save the own profile; only the fields sent change; 400 "Input error" lists bad fields',
@@ -62,7 +59,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       config: { access: { kind: 'signedIn' } },
       bodyLimit: BODY_LIMITS.portrait,
-      ...signedIn,
       schema: {
         tags,
         summary: 'Upload the own portrait: PNG, JPEG or WebP, at most 512 KiB',
@@ -78,7 +74,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/api/v2.0/person/:uid/portrait',
     {
       config: { access: { kind: 'signedIn' } },
-      ...signedIn,
       schema: {
         tags,
         summary: 'A portrait image (the own one; followers come with connections)',
@@ -100,7 +95,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.security,
     {
       config: { access: { kind: 'signedIn' } },
-      ...signedIn,
       schema: {
         tags,
         summary: 'Security settings',
@@ -115,7 +109,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.security,
     {
       config: { access: { kind: 'signedIn' } },
-      ...signedIn,
       schema: {
         tags,
         summary: 'Turn MFA and the glucose value display on or off',
@@ -131,7 +124,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     API.termsAccept,
     {
       config: { access: { kind: 'signedIn', beforeTerms: true } },
-      ...signedIn,
       schema: {
         tags,
         summary: 'Accept the current privacy policy and terms (108 for another version)',

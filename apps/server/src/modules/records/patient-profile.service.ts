@@ -11,8 +11,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { ApiError, fail } from '../../http/api-error';
 import { InputProblems, isCalendarDay, isoDay } from '../../http/input-problems';
-import { assertMayAccessPatient } from '../../policy/patient-data';
-import { profileEditorOf } from '../../policy/profile-editor';
+import { assertMayAccessPatient } from '../../access/patient-data';
+import { profileEditorOf } from '../../access/profile-editor';
 import { createPatientProfileRepository, type PatientProfileChanges } from './patient-profile.repository';
 
 /** Empty strings clear optional text fields, as on the own profile (contract `profileUpdate`). */
@@ -22,7 +22,7 @@ const blankToNull = (value: string | null | undefined): string | null | undefine
 /**
  * A patient's profile as the care team sees and keeps it (spec §3 "Profile", "Patient labels";
  * §7 patients/{id}/profile). Who may change which field is the domain's rule
- * (`editableProfileFields`) applied to the policy's answer (policy/profile-editor.ts): a patient's
+ * (`editableProfileFields`) applied to the policy's answer (access/profile-editor.ts): a patient's
  * personal details are theirs, except on an account the editor's own care team created.
  */
 export function createPatientProfileService(ctx: AppContext) {

@@ -18,7 +18,7 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../http/auth';
-import { callSite } from '../history/operation-history';
+import { callSite } from '../../access/operation-history';
 import { createPatientProfileService } from './patient-profile.service';
 import { createRecordsService } from './records.service';
 import { BODY_LIMITS } from '../../http/body-limits';
@@ -37,7 +37,6 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.records),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'records.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -55,7 +54,6 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       config: { access: { kind: 'patient', action: 'clinical', op: 'records.add', recordedBy: 'service' } },
       bodyLimit: BODY_LIMITS.clinicalBatch,
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -77,7 +75,6 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: {
         access: { kind: 'patient', action: 'clinical', op: 'records.delete', recordedBy: 'service' },
       },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -97,7 +94,6 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.recordsEdit),
     {
       config: { access: { kind: 'patient', action: 'clinical', op: 'records.edit', recordedBy: 'service' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -117,7 +113,6 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.patientProfile),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'profile.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['patients'],
         security,
@@ -133,7 +128,6 @@ export function registerRecordsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.patientProfile),
     {
       config: { access: { kind: 'patient', action: 'clinical', op: 'profile.edit' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['patients'],
         security,

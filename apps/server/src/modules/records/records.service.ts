@@ -12,8 +12,8 @@ import type { Actor } from '../../http/auth';
 import { ApiError, fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
 import { newId } from '../../lib/crypto';
-import { assertMayAccessPatient, mayAccessPatient } from '../../policy/patient-data';
-import { recordHcpChange, type CallSite } from '../history/operation-history';
+import { assertMayAccessPatient, mayAccessPatient } from '../../access/patient-data';
+import { recordHcpChange, type CallSite } from '../../access/operation-history';
 import { createPatientProfileService } from './patient-profile.service';
 import { createRecordsRepository, type RecordRow } from './records.repository';
 

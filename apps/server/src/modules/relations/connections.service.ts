@@ -2,8 +2,8 @@ import { connectionStatus, maskRealname } from '@cgm/domain';
 import type { ConnectionItem, ConnectionRequest, ConnectionsResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { mayAccessPatient } from '../../policy/patient-data';
-import { recordOperation, type CallSite } from '../history/operation-history';
+import { mayAccessPatient } from '../../access/patient-data';
+import { recordHcpReads, type CallSite } from '../../access/operation-history';
 import { createMonitorService } from '../monitor/monitor.service';
 import { patientGlucoseUnits } from '../patients/patient-units';
 import { createRelationsRepository } from './relations.repository';
@@ -44,25 +44,11 @@ export function createConnectionsService(ctx: AppContext) {
           };
         }),
       );
-      // An HCP read each followed patient's sensor and pump state: one history row per patient,
-      // all written before the answer leaves (an error here withholds the answer).
-      if (actor.userType === 'D' && connections.length > 0) {
-        await ctx.db.transaction(async (tx) => {
-          for (const c of connections) {
-            await recordOperation(
-              { db: tx, clock: ctx.clock },
-              {
-                area: 'hcp',
-                actorId: actor.userId,
-                subjectId: c.uid,
-                action: 'connections.status',
-                detail: { method: 'GET', route: site.route },
-                ip: site.ip,
-              },
-            );
-          }
-        });
-      }
+      // An HCP read each followed patient's sensor and pump state: one history row per patient.
+      await recordHcpReads(ctx, actor, site, {
+        patientIds: connections.map((c) => c.uid),
+        action: 'connections.status',
+      });
       const requests = rows
         .filter((r) => r.relation.state !== 'accepted')
         .map((r): ConnectionRequest => ({

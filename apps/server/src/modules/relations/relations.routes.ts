@@ -15,8 +15,8 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { requireActor, type Actor } from '../../http/auth';
-import type { RouteAccess } from '../../policy/route-access';
-import { callSite, type CallSite } from '../history/operation-history';
+import type { RouteAccess } from '../../access/route-access';
+import { callSite, type CallSite } from '../../access/operation-history';
 import { createConnectionsService } from './connections.service';
 import { createRelationsService } from './relations.service';
 
@@ -43,7 +43,6 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
     API.relationsSearch,
     {
       config: { access: FOLLOWERS },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'Find a patient by exact user name (error 2 otherwise); the real name is masked',
@@ -58,7 +57,6 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
     API.relationsRequest,
     {
       config: { access: FOLLOWERS },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'Ask a patient to share their data (110 when pending or accepted already)',
@@ -79,7 +77,6 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
       path,
       {
         config: { access },
-        preHandler: ctx.authenticate,
         schema: {
           ...base,
           summary,
@@ -109,7 +106,6 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
     API.relations,
     {
       config: { access: PATIENTS },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: "The patient's HCPs, carers, apps and pending requests",
@@ -123,7 +119,6 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
     API.relationsTodo,
     {
       config: { access: PATIENTS },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'How many requests wait for my decision',
@@ -137,7 +132,6 @@ export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): 
     API.connections,
     {
       config: { access: FOLLOWERS },
-      preHandler: ctx.authenticate,
       schema: {
         ...base,
         summary: 'The patients I follow with their sensor and pump state, and my own requests',

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
-import { recordOperation, type CallSite } from '../history/operation-history';
+import { recordHcpChange, type CallSite } from '../../access/operation-history';
 import { insertRelationMessage, type RelationMessageType } from '../messages/messages.repository';
 import { createRelationsRepository } from './relations.repository';
 import { listAppsWithAccess } from '../nightscout/ns-credentials.repository';
@@ -58,18 +58,12 @@ async function recordFollowerMove(
   site: CallSite | undefined,
 ): Promise<void> {
   const op = FOLLOWER_OPS[action];
-  if (!op || actor.userType !== 'D') return;
-  await recordOperation(
-    { db, clock: ctx.clock },
-    {
-      area: 'hcp',
-      actorId: actor.userId,
-      subjectId: patientId,
-      action: op,
-      detail: { method: 'POST', route: site?.route ?? '' },
-      ip: site?.ip ?? null,
-    },
-  );
+  if (!op) return;
+  await recordHcpChange({ db, clock: ctx.clock }, actor, site ?? { route: '', ip: null }, {
+    patientId,
+    action: op,
+    detail: {},
+  });
 }
 
 /**

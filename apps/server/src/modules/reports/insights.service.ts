@@ -18,7 +18,7 @@ import {
 } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { buildTa } from './build-summary';
 import { glucoseInput, type GlucoseInput } from './report-input';
 import { displayUnitOf, localRange, RANGE_LIMIT, thresholdsOf, type LocalRange } from './report-range';

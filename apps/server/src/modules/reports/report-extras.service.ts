@@ -19,7 +19,7 @@ import type {
 } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { alarmItem, eventItem } from './items';
 import { datamapRange, localRange, patientToday, RANGE_LIMIT, type LocalRange } from './report-range';
 import { createReportsRepository, type ReportsRepository } from './reports.repository';

@@ -57,7 +57,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
       routeOf((id) => API.chartData(id, kind)),
       {
         config: { access: { kind: 'patient', action: 'read', op: `reports.${kind}` } },
-        preHandler: ctx.authenticate,
         serializerCompiler: reportSerializerCompiler,
         schema: {
           tags,
@@ -76,7 +75,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.dataReport),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.dashboard' } },
-      preHandler: ctx.authenticate,
       serializerCompiler: reportSerializerCompiler,
       schema: {
         tags,
@@ -94,7 +92,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.chartDatamap),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.datamap' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -111,7 +108,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.reportDeviceSettings),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.deviceSettings' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -128,7 +124,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.reportEvents),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.events' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -145,7 +140,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.reportCompare),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.compare' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -162,7 +156,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.reportPatterns),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.patterns' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -180,7 +173,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.reportAlerts),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.alerts' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -197,7 +189,6 @@ export function registerReportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.reportFhir),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'reports.fhir' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { cgmBundle } from './fhir-bundle';
 import type { Actor } from '../../http/auth';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { buildDd } from './build-daily';
 import { buildLgb } from './build-logbook';
 import { buildDashboard, buildDs, buildOl, buildSegment, buildTa } from './build-summary';

@@ -26,7 +26,6 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
     routeOf(API.settings),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'settings.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['settings'],
         security,
@@ -42,7 +41,6 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
     routeOf(API.monitorSettings),
     {
       config: { access: { kind: 'patient', action: 'settings', op: 'settings.save' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['settings'],
         security,
@@ -62,7 +60,6 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
     routeOf(API.monitorProfile),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'monitorProfile.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['monitor'],
         security,

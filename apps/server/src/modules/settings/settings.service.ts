@@ -24,7 +24,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems, isCalendarDay, isoDay } from '../../http/input-problems';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { createSettingsRepository, type MonitorSettingsValues } from './settings.repository';
 
 type Glucose = Pick<MonitorSettingsValues, (typeof MONITOR_GLUCOSE_KEYS)[number]>;

@@ -15,7 +15,6 @@ export function registerUploadsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(API.uploads),
     {
       config: { access: { kind: 'patient', action: 'read', op: 'uploads.view' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags: ['uploads'],
         security: [{ bearer: [] }],

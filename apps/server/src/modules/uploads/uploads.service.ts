@@ -1,7 +1,7 @@
 import type { UploadItem, UploadsResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
-import { assertMayAccessPatient } from '../../policy/patient-data';
+import { assertMayAccessPatient } from '../../access/patient-data';
 import { createUploadsRepository } from './uploads.repository';
 
 type Row = Awaited<ReturnType<ReturnType<typeof createUploadsRepository>['page']>>[number];

@@ -12,7 +12,7 @@ export interface DayCountry {
 
 /**
  * SQL of the usage statistics. Every figure is grouped by UTC day and the account's country, and
- * limited by `scope` (a condition on `u.country`, see scope-sql.ts). Days are cut with absolute
+ * limited by `scope` (a condition on `u.country`, see access/admin-scope.ts). Days are cut with absolute
  * 24-hour steps from a UTC midnight, so the database session's time zone never shifts a day.
  */
 export function createUsageRepository(db: Db) {

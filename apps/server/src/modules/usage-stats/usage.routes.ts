@@ -24,7 +24,6 @@ export function registerUsageStatsRoutes(app: FastifyInstance, ctx: AppContext):
     API.opsUsage,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,
@@ -41,7 +40,6 @@ export function registerUsageStatsRoutes(app: FastifyInstance, ctx: AppContext):
     API.opsAccountSummary,
     {
       config: { access: { kind: 'accountAdmin' } },
-      preHandler: ctx.authenticate,
       schema: {
         tags,
         security,

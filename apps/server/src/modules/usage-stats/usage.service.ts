@@ -13,8 +13,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { InputProblems, isCalendarDay } from '../../http/input-problems';
 import { sql } from 'drizzle-orm';
-import { adminScopeOf } from '../../policy/admin-scope';
-import { countryCondition } from './scope-sql';
+import { adminScopeOf } from '../../access/admin-scope';
+import { countryCondition } from '../../access/admin-scope';
 import { createUsageRepository } from './usage.repository';
 
 const DAY_MS = 86_400_000;
@@ -41,7 +41,7 @@ const bump = <K>(m: Map<K, number>, k: K, n: number) => m.set(k, (m.get(k) ?? 0)
 
 /**
  * Usage statistics (spec §2 /dataStatistics, /BasicQuantityRecord) and account counts
- * (/AccountSumarry): read-only figures for the account admin's scope (policy/admin-scope.ts).
+ * (/AccountSumarry): read-only figures for the account admin's scope (access/admin-scope.ts).
  */
 export function createUsageService(ctx: AppContext) {
   const repo = createUsageRepository(ctx.db);

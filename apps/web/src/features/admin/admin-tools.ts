@@ -9,7 +9,7 @@ export interface AdminTool {
  * Every tool of the account-administration area (spec §2 account-admin screens, other admin and
  * tool routes), in the order of the menu. Each is reachable from the menu and the homes of the
  * roles that may use it; `superOnly` tools only for the super admin, as the server decides
- * (policy/route-access.ts `superOnly`). /UserAdmin opens from /Member, /accountsadmin_add from the
+ * (access/route-access.ts `superOnly`). /UserAdmin opens from /Member, /accountsadmin_add from the
  * admins' list, /otamanagementHistory also from /otamanagement. The operations tools are named by
  * their screens' titles.
  */

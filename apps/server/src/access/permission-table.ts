@@ -58,7 +58,7 @@ const MANAGERS = followersOfKind('hcp');
 
 /**
  * The answer of a relation move for each relation state of the carers, HCPs and group members
- * (the clinic logins' relations are their clinic's, policy/clinic-access.ts): the move itself
+ * (the clinic logins' relations are their clinic's, access/clinic-access.ts): the move itself
  * (200), a state the move does not start from (409), or no relation at all (404).
  */
 const byState = (answers: Record<RelationState, number>): Partial<Record<ActorName, number>> =>

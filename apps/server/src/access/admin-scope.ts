@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { ErrorCode, findCountry, type Region } from '@cgm/domain';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { COUNTRIES, ErrorCode, findCountry, type Region } from '@cgm/domain';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Actor } from '../http/auth';
@@ -48,4 +48,38 @@ export function scopeCountries(scope: AdminScope, allCountries: readonly string[
 /** Throws 403 unless the account's country is within the admin's scope. */
 export function assertInScope(scope: AdminScope, country: string | null | undefined): void {
   if (!countryInScope(scope, country)) throw new ApiError(ErrorCode.FORBIDDEN);
+}
+
+const ALL_CODES = COUNTRIES.map((c) => c.code);
+
+/**
+ * The scope of whoever works at the HCP desk (docs/PERMISSIONS.md "The HCP desk"): an account admin
+ * has their own scope; the admin login, an HCP account with no scope of its own, acts on its own
+ * country only, so a desk in one country cannot approve clinicians of another.
+ */
+export async function deskScopeOf(db: Db, actor: Actor): Promise<AdminScope> {
+  if (actor.userType === 'A') return adminScopeOf(db, actor);
+  if (actor.userType !== 'D' || !actor.flags.adminLogin) throw new ApiError(ErrorCode.FORBIDDEN);
+  const rows = await db.select({ country: users.country }).from(users).where(eq(users.id, actor.userId));
+  const country = rows[0]?.country;
+  return { all: false, countries: country ? [country.toUpperCase()] : [], regions: [] };
+}
+
+/**
+ * The SQL condition "this country column is within the admin's scope", optionally narrowed to one
+ * requested country (which must itself be in scope: asking for another country is refused, not
+ * answered with nothing). Refusal is the default: an empty scope matches no row.
+ */
+export function countryCondition(scope: AdminScope, col: AnyColumn | SQL, only?: string): SQL {
+  if (only) {
+    assertInScope(scope, only);
+    return sql`${col} = ${only.toUpperCase()}`;
+  }
+  const codes = scopeCountries(scope, ALL_CODES);
+  if (codes === null) return sql`true`;
+  if (codes.length === 0) return sql`false`;
+  return sql`${col} in (${sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  )})`;
 }

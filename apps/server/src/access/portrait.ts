@@ -1,4 +1,6 @@
+import { ErrorCode } from '@cgm/domain';
 import type { Db } from '../db/client';
+import { ApiError } from '../http/api-error';
 import type { Actor } from '../http/auth';
 import { mayAccessPatient } from './patient-data';
 
@@ -11,4 +13,9 @@ import { mayAccessPatient } from './patient-data';
 export async function mayReadPortrait(db: Db, actor: Actor, uid: string): Promise<boolean> {
   if (actor.userId === uid) return true;
   return mayAccessPatient(db, actor, uid, 'read');
+}
+
+/** Throws 403 (error 102) unless the actor may see the portrait. */
+export async function assertMayReadPortrait(db: Db, actor: Actor, uid: string): Promise<void> {
+  if (!(await mayReadPortrait(db, actor, uid))) throw new ApiError(ErrorCode.FORBIDDEN);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminAction, HcpOperation } from '@cgm/contract';
-import type { AppContext } from '../../context';
-import type { Actor } from '../../http/auth';
+import type { AppContext } from '../context';
+import type { Actor } from '../http/auth';
 
 export interface OperationEntry {
   area: 'hcp' | 'admin';
@@ -66,7 +66,7 @@ export const callSite = (req: { routeOptions: { url?: string | undefined }; ip: 
 
 /**
  * An HCP's change to a patient's data, written by the service inside the change's own transaction
- * (routes with `recordedBy: 'service'`, policy/route-access.ts): the record and the change stand or
+ * (routes with `recordedBy: 'service'`, access/route-access.ts): the record and the change stand or
  * fall together. Changes by the patient or a carer are not HCP operations and are not written.
  */
 export async function recordHcpChange(
@@ -83,5 +83,34 @@ export async function recordHcpChange(
     action: e.action,
     detail: { method: 'POST', route: site.route, ...e.detail },
     ip: site.ip,
+  });
+}
+
+/**
+ * An HCP's reads of several patients' data on one screen: one row per patient, all written in one
+ * transaction before the answer leaves (an error here withholds the answer). Reads by anyone else
+ * are not HCP operations and are not written.
+ */
+export async function recordHcpReads(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  actor: Actor,
+  site: CallSite,
+  e: { patientIds: readonly string[]; action: HcpOperation },
+): Promise<void> {
+  if (actor.userType !== 'D' || e.patientIds.length === 0) return;
+  await ctx.db.transaction(async (tx) => {
+    for (const patientId of e.patientIds) {
+      await recordOperation(
+        { db: tx, clock: ctx.clock },
+        {
+          area: 'hcp',
+          actorId: actor.userId,
+          subjectId: patientId,
+          action: e.action,
+          detail: { method: 'GET', route: site.route },
+          ip: site.ip,
+        },
+      );
+    }
   });
 }

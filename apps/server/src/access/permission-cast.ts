@@ -114,7 +114,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
         clinicLogin: 'clinicLogin' in spec ? spec.clinicLogin : false,
       });
       if (kind === 'clinic') {
-        // A clinic login reads through its clinic's HCPs (policy/clinic-access.ts): the state is
+        // A clinic login reads through its clinic's HCPs (access/clinic-access.ts): the state is
         // that of the patient's relation with the clinic's HCP, the patient consenting to the clinic
         // (a desk without that consent is clinic-access.int.test's). The patient also accepted the
         // clinic login itself, which must grant nothing.

@@ -5,8 +5,10 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { assertMayAccessPatient, type PatientAction } from './patient-data';
 import { isGroupManager } from './hcp-group';
-import { recordOperation } from '../modules/history/operation-history';
-import { nightscoutGuard } from '../modules/nightscout/ns-auth';
+import { deviceGuard, type DeviceKind } from './device-token';
+import { seesPatients, treatsPatients } from './clinician';
+import { recordOperation } from './operation-history';
+import { nightscoutGuard } from './nightscout-principal';
 
 /**
  * Who may call a route (docs/PERMISSIONS.md). Every `/api/` route declares one in
@@ -14,7 +16,7 @@ import { nightscoutGuard } from '../modules/nightscout/ns-auth';
  * test calls every route as every role in every relation state.
  *
  * - public:    no sign-in (login, registration, password reset, public config).
- * - device:    a device app's own token, checked by the ingest service.
+ * - device:    a device app's own token (access/device-token.ts); `only` one kind of device app.
  * - signedIn:  any signed-in account, or only the listed user types; the service acts on the
  *              caller's own data, or checks the patients named in the body through the policy.
  * - patient:   the route's `:id` is a patient; the policy decides `action` for the caller.
@@ -22,22 +24,24 @@ import { nightscoutGuard } from '../modules/nightscout/ns-auth';
  *              the service writes that row itself, in the transaction of the change it records
  *              (with the ids and values changed), so a change and its record stand or fall together.
  * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only; with
- *              `groupManager`, only HCPs who manage an HCP group (policy/hcp-group.ts). `op` is
- *              written to the HCP operation history on success.
+ *              `groupManager`, only HCPs who manage an HCP group (access/hcp-group.ts); with
+ *              `patients` 'list', HCPs who have a patient list, 'change', HCPs who add and delete
+ *              patients (access/clinician.ts). `op` is written to the HCP operation history on success.
  * - accountAdmin: the account-administration area: account admins (user type A) signed in through
  *              /managementtools; `superOnly` for the super admin's tools. Scope (countries,
- *              regions) is checked by the service through policy/admin-scope.ts. `op` is written to
+ *              regions) is checked by the service through access/admin-scope.ts. `op` is written to
  *              the admin operation history on success.
  * - adminDesk: the HCP-application desk (/CreateHCP, /createHcp, /CreateHCP_list): account admins
  *              (as accountAdmin) and the admin login (an HCP account with the admin_login flag).
  *              The service checks the country scope and writes the admin history itself.
  * - nightscout: the Nightscout-compatible API (/api/v1, /api/v3): no portal session passes, only
  *              the patient's Nightscout credential or an OAuth token the patient granted, which
- *              names the patient; `need` 'write' refuses read-only ones. Refusals: Nightscout's 401.
+ *              names the patient; `need` 'write' refuses read-only ones, `reads` the OAuth apps whose
+ *              scopes do not name those collections. Refusals: Nightscout's 401 and 403.
  */
 export type RouteAccess =
   | { kind: 'public' }
-  | { kind: 'device' }
+  | { kind: 'device'; only?: DeviceKind; recheckedOnWrite?: boolean }
   | {
       kind: 'signedIn';
       userTypes?: readonly UserType[];
@@ -46,10 +50,16 @@ export type RouteAccess =
       beforeTerms?: boolean;
     }
   | { kind: 'patient'; action: PatientAction; op: HcpOperation; recordedBy?: 'service' }
-  | { kind: 'hcpWork'; op?: HcpOperation; unauthorizedCode?: number; groupManager?: boolean }
+  | {
+      kind: 'hcpWork';
+      op?: HcpOperation;
+      unauthorizedCode?: number;
+      groupManager?: boolean;
+      patients?: 'list' | 'change';
+    }
   | { kind: 'accountAdmin'; superOnly?: boolean; op?: AdminAction }
   | { kind: 'adminDesk' }
-  | { kind: 'nightscout'; need: 'read' | 'write' };
+  | { kind: 'nightscout'; need: 'read' | 'write'; reads?: readonly string[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -119,8 +129,9 @@ function signIn(ctx: AppContext, unauthorizedCode?: number, beforeTerms = false)
 function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
   switch (access.kind) {
     case 'public':
-    case 'device':
       return [];
+    case 'device':
+      return [deviceGuard(ctx, access)];
     case 'signedIn': {
       const types = access.userTypes;
       return [
@@ -136,6 +147,10 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
         async (req) => {
           if (req.actor!.userType !== 'D') throw new ApiError(ErrorCode.FORBIDDEN);
           if (access.groupManager && !isGroupManager(req.actor!)) throw new ApiError(ErrorCode.FORBIDDEN);
+          if (access.patients === 'list' && !seesPatients(req.actor!))
+            throw new ApiError(ErrorCode.FORBIDDEN);
+          if (access.patients === 'change' && !treatsPatients(req.actor!))
+            throw new ApiError(ErrorCode.FORBIDDEN);
         },
       ];
     case 'accountAdmin':
@@ -159,7 +174,7 @@ function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
         },
       ];
     case 'nightscout':
-      return [nightscoutGuard(ctx, access.need)];
+      return [nightscoutGuard(ctx, access.need, access.reads)];
     case 'patient':
       return [
         signIn(ctx),

@@ -1,10 +1,10 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { nightscoutCredentials, oauthGrants, oauthTokens } from '../../db/schema';
-import { sha256 } from '../../lib/crypto';
-import { accountStillActive } from '../../accounts/credentials';
+import type { AppContext } from '../context';
+import { nightscoutCredentials, oauthGrants, oauthTokens } from '../db/schema';
+import { sha256 } from '../lib/crypto';
+import { accountStillActive } from '../accounts/credentials';
+import { jwtClaims, jwtSignatureOk } from './nightscout-token';
 
 /** Who a Nightscout request acts for: always exactly one patient, with read or read+write. */
 export interface NsPrincipal {
@@ -25,44 +25,8 @@ declare module 'fastify' {
   }
 }
 
-export const sha1Hex = (v: string): string => createHash('sha1').update(v).digest('hex');
-
 /** Nightscout's 401 body (clients check `status` and `message`). */
 export const unauthorized = (description: string) => ({ status: 401, message: 'Unauthorized', description });
-
-const b64 = (v: string | Buffer) => Buffer.from(v).toString('base64url');
-const JWT_LIFETIME_S = 8 * 3600;
-
-/** A v3 JWT (what `/api/v2/authorization/request/{token}` hands out), keyed by the credential's hash. */
-export function signJwt(credentialId: string, subject: string, keyHash: string, nowMs: number) {
-  const iat = Math.floor(nowMs / 1000);
-  const payload = { accessToken: credentialId, sub: subject, iat, exp: iat + JWT_LIFETIME_S };
-  const head = `${b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64(JSON.stringify(payload))}`;
-  const sig = b64(createHmac('sha256', keyHash).update(head).digest());
-  return { token: `${head}.${sig}`, ...payload };
-}
-
-function jwtClaims(token: string): { accessToken: string; exp: number } | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<
-      string,
-      unknown
-    >;
-    if (typeof claims.accessToken !== 'string' || typeof claims.exp !== 'number') return null;
-    return { accessToken: claims.accessToken, exp: claims.exp };
-  } catch {
-    return null;
-  }
-}
-
-function jwtSignatureOk(token: string, keyHash: string): boolean {
-  const [h, p, s] = token.split('.');
-  const expected = createHmac('sha256', keyHash).update(`${h}.${p}`).digest();
-  const given = Buffer.from(s ?? '', 'base64url');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const header = (req: FastifyRequest, name: string): string | null => {
   const v = req.headers[name];
@@ -207,10 +171,11 @@ async function oauthPrincipal(ctx: AppContext, token: string, now: Date): Promis
 const WRITE_OP: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
 /**
- * The route guard of access kind `nightscout` (policy/route-access.ts): resolves the credential to
- * its patient, refuses writes with a read credential, and answers refusals in Nightscout's shape.
+ * The route guard of access kind `nightscout` (access/route-access.ts): resolves the credential to
+ * its patient, refuses writes with a read credential and reads of collections an OAuth app's scopes
+ * do not name, and answers refusals in Nightscout's shape.
  */
-export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write') {
+export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write', reads: readonly string[] = []) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const principal = await resolveNightscout(ctx, req);
     if (!principal) return reply.code(401).send(unauthorized('Invalid/Missing'));
@@ -225,6 +190,12 @@ export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write') {
       }
       return reply.code(401).send(unauthorized('This credential may only read'));
     }
+    if (!reads.every((collection) => mayRead(principal, collection)))
+      return reply.code(403).send({
+        status: 403,
+        message: 'Forbidden',
+        description: `Missing permission api:${reads[0]}:read`,
+      });
     req.nightscout = principal;
     return undefined;
   };

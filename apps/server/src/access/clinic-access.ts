@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { consentGivenIn } from './consent';
 
 /**
  * What a clinic login reads (spec §1 "a follower sees a patient's data only after the patient
@@ -49,10 +50,10 @@ export const clinicHcpIdsOf = (clinicLoginId: string): SQL => sql`
  */
 export function clinicRelationCondition(clinicLoginId: string): SQL {
   const hcps = clinicHcpIdsOf(clinicLoginId);
-  return sql`r.state = 'accepted' and r.follower_id in (${hcps})
+  return sql`${consentGivenIn('r')} and r.follower_id in (${hcps})
     and ${clinicConsentGiven(sql.raw('r.patient_id'), clinicOfLogin(clinicLoginId))}
     and not exists (select 1 from relations o
-                     where o.patient_id = r.patient_id and o.state = 'accepted' and o.id < r.id
+                     where o.patient_id = r.patient_id and ${consentGivenIn('o')} and o.id < r.id
                        and o.follower_id in (${hcps}))`;
 }
 
@@ -60,7 +61,7 @@ export function clinicRelationCondition(clinicLoginId: string): SQL {
 export async function clinicReadsPatient(db: Db, clinicLoginId: string, patientId: string): Promise<boolean> {
   const result = await db.execute(sql`
     select 1 from relations r join users p on p.id = r.patient_id and ${readablePatient('p')}
-     where r.patient_id = ${patientId} and r.state = 'accepted'
+     where r.patient_id = ${patientId} and ${consentGivenIn('r')}
        and r.follower_id in (${clinicHcpIdsOf(clinicLoginId)})
        and ${clinicConsentGiven(sql`${patientId}`, clinicOfLogin(clinicLoginId))}
      limit 1`);
@@ -77,7 +78,7 @@ export async function clinicPatientsAwaitingConsent(db: Db, clinicLoginId: strin
   const result = await db.execute(sql`
     select count(distinct r.patient_id)::int as n
       from relations r join users p on p.id = r.patient_id and ${readablePatient('p')}
-     where r.state = 'accepted' and r.follower_id in (${clinicHcpIdsOf(clinicLoginId)})
+     where ${consentGivenIn('r')} and r.follower_id in (${clinicHcpIdsOf(clinicLoginId)})
        and not ${clinicConsentGiven(sql.raw('r.patient_id'), clinicOfLogin(clinicLoginId))}`);
   return Number(((result as { rows?: Array<{ n: number }> }).rows ?? [])[0]?.n ?? 0);
 }
@@ -88,7 +89,7 @@ export async function clinicPatientsAwaitingConsent(db: Db, clinicLoginId: strin
  */
 export const clinicPatientsSql = (clinicIds: readonly string[]): SQL => sql`
   select distinct h.clinic_id, r.patient_id from users h
-    join relations r on r.follower_id = h.id and r.state = 'accepted'
+    join relations r on r.follower_id = h.id and ${consentGivenIn('r')}
     join users p on p.id = r.patient_id and ${readablePatient('p')}
    where ${clinicHcp('h')} and ${clinicConsentGiven(sql.raw('r.patient_id'), sql.raw('h.clinic_id'))}
      and h.clinic_id in (${sql.join(

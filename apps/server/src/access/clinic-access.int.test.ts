@@ -9,7 +9,7 @@ import { account, relate } from '../modules/patients/patients-fixture';
 import { mayAccessPatient } from './patient-data';
 import type { Actor } from '../http/auth';
 
-// The clinic login's rule (policy/clinic-access.ts): it reads, read-only, the patients who accepted
+// The clinic login's rule (access/clinic-access.ts): it reads, read-only, the patients who accepted
 // one of its clinic's HCPs and consent to the clinic, while they do; never anyone else. The policy, the clinic's
 // patient list and the clinic figures of /ClinicalData must agree.
 

@@ -5,6 +5,7 @@ import { relations, users } from '../db/schema';
 import type { Actor } from '../http/auth';
 import { ApiError } from '../http/api-error';
 import { clinicReadsPatient } from './clinic-access';
+import { consentGiven } from './consent';
 
 /**
  * The one answer to "may this actor do this to this patient's data" (spec §1 consent, §6 roles).
@@ -50,13 +51,12 @@ export async function mayAccessPatient(
   // The clinic login reads through its clinic's HCPs, not through relations of its own.
   if (role === 'clinic') return clinicReadsPatient(db, actor.userId, patientId);
   const rows = await db
-    .select({ state: relations.state, patientType: users.userType })
+    .select({ patientType: users.userType })
     .from(relations)
     .innerJoin(users, eq(users.id, relations.patientId))
-    .where(and(eq(relations.patientId, patientId), eq(relations.followerId, actor.userId)))
+    .where(and(eq(relations.patientId, patientId), eq(relations.followerId, actor.userId), consentGiven))
     .limit(1);
-  const row = rows[0];
-  return row?.state === 'accepted' && row.patientType === 'P';
+  return rows[0]?.patientType === 'P';
 }
 
 /** Throws 403 (error 102) unless allowed. */
@@ -110,7 +110,7 @@ export async function followersWhoMayBeAlerted(
     .where(
       and(
         eq(relations.patientId, patientId),
-        eq(relations.state, 'accepted'),
+        consentGiven,
         inArray(relations.followerId, [...followerIds]),
         eq(users.status, 'active'),
       ),

@@ -7,7 +7,7 @@ import {
   resolveNightscoutCredential,
   type GivenCredential,
   type NsPrincipal,
-} from '../modules/nightscout/ns-auth';
+} from './nightscout-principal';
 
 // Who may receive a patient's data over the Nightscout socket.io channel (modules/nightscout/
 // ns-socket.ts). The same credentials as the HTTP API, and the same consent: the patient's own
