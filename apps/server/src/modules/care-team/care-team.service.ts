@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { users } from '../../db/schema';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
 import { recordOperation } from '../history/operation-history';
@@ -95,7 +95,7 @@ export function createCareTeamService(ctx: AppContext) {
       const now = ctx.clock.now();
       try {
         return await ctx.db.transaction(async (tx) => {
-          const uid = await createUser(
+          const uid = await createAccount(
             tx,
             {
               username,
