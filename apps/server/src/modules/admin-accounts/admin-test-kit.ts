@@ -84,6 +84,8 @@ export async function applicant(
   country: string,
 ): Promise<{ uid: string; applicationId: string }> {
   const uid = await person(t, name, 'D', country, {
+    // Applied in English, whatever the country: the mails the tests read are the English ones.
+    language: 'en',
     status: 'pending',
     createdBy: 'register',
     organisation: 'Clinic',

@@ -13,12 +13,12 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
-import { hashPassword, newId } from '../../lib/crypto';
 import { renderMail } from '../../mail/templates';
 import { assertInScope, scopeCountries } from '../../policy/admin-scope';
 import { recordAdminOperation } from '../history/operation-history';
 import { decideApplication } from '../registration/hcp.service';
-import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
+import { createAccount } from '../../accounts/create-account';
+import { isUniqueViolation } from '../../db/errors';
 import { createDeskRepository } from './desk.repository';
 import { deskScopeOf, pageOf } from './scope';
 
@@ -136,34 +136,25 @@ export function createDeskService(ctx: AppContext) {
         clinicId = clinic.id;
       }
 
-      const now = ctx.clock.now();
-      const id = newId();
+      let id: string;
       try {
-        await insertAccount(
+        id = await createAccount(
           ctx.db,
           {
-            id,
             username,
-            email: isValidEmail(username) ? username : null,
-            mobile: isValidEmail(username) ? null : username,
-            passwordHash: await hashPassword(input.password),
+            password: input.password,
             userType: 'D',
+            realname: input.realname,
             createdBy: input.kind === 'member' ? 'hcp_group' : 'admin',
             status: 'active',
             country: input.country,
             language: input.language,
             groupId,
             clinicId,
-            createdAt: now,
-            updatedAt: now,
-          },
-          {
-            userId: id,
-            realname: input.realname,
             organisation: input.organisation,
-            major: input.major ?? 'unspecified',
-            updatedAt: now,
+            profile: { major: input.major ?? 'unspecified' },
           },
+          ctx.clock.now(),
         );
       } catch (err) {
         if (isUniqueViolation(err)) fail(ErrorCode.CONFLICT, { message: 'admin.usernameTaken' });

@@ -18,7 +18,7 @@ import { users } from '../../db/schema';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
 import { recordOperation } from '../history/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
-import { isUniqueViolation } from '../registration/registration.repository';
+import { isUniqueViolation } from '../../db/errors';
 import { createCareTeamRepository, type MemberRow } from './care-team.repository';
 import { isGroupManager } from './group';
 

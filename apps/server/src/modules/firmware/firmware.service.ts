@@ -15,7 +15,7 @@ import { ApiError } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
 import { adminScopeOf, countryInScope, type AdminScope } from '../../policy/admin-scope';
 import { recordAdminOperation } from '../history/operation-history';
-import { isUniqueViolation } from '../registration/registration.repository';
+import { isUniqueViolation } from '../../db/errors';
 import { createFirmwareRepository, type ReleaseRow } from './firmware.repository';
 
 type State = ReleaseRow['state'];

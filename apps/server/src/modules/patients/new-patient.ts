@@ -15,8 +15,9 @@ import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
+import { createAccount } from '../../accounts/create-account';
+import { isUniqueViolation } from '../../db/errors';
 import { recordOperation } from '../history/operation-history';
-import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
 
 export type NewPatientInput = z.output<typeof patientNewRequest>;
 
@@ -63,45 +64,39 @@ export async function createPatientAccount(
     .where(eq(users.id, actor.userId));
   if (!hcp) fail(ErrorCode.FORBIDDEN);
 
+  // Hashed before the transaction, which then holds its connection only for the writes.
   const passwordHash = await hashPassword(input.password);
-  const uid = newId();
   try {
-    await ctx.db.transaction(async (tx) => {
-      await insertAccount(
+    const uid = await ctx.db.transaction(async (tx) => {
+      const id = await createAccount(
         tx,
         {
-          id: uid,
           username,
-          email: input.email ? username : null,
-          mobile: input.email ? null : username,
           passwordHash,
           userType: 'P',
+          realname: input.realname,
           createdBy: 'hcp',
           creatorId: actor.userId,
           mustChangePassword: true,
           status: 'active',
           country: hcp!.country,
           language: hcp!.language,
-          createdAt: now,
-          updatedAt: now,
+          profile: {
+            alias: input.alias || null,
+            gender: input.gender,
+            birthday: input.birthday ?? null,
+            diabetesType: input.diabetes_type,
+            diabetesDiagnosisDate: input.diabetes_diagnosis_date ?? null,
+            inpatient: input.inpatient,
+            patientNo: input.patient_no || null,
+            bedNo: input.bed_no || null,
+          },
         },
-        {
-          userId: uid,
-          realname: input.realname,
-          alias: input.alias || null,
-          gender: input.gender,
-          birthday: input.birthday ?? null,
-          diabetesType: input.diabetes_type,
-          diabetesDiagnosisDate: input.diabetes_diagnosis_date ?? null,
-          inpatient: input.inpatient,
-          patientNo: input.patient_no || null,
-          bedNo: input.bed_no || null,
-          updatedAt: now,
-        },
+        now,
       );
       await tx.insert(relations).values({
         id: newId(),
-        patientId: uid,
+        patientId: id,
         followerId: actor.userId,
         followerType: 'D',
         state: 'accepted',
@@ -112,13 +107,14 @@ export async function createPatientAccount(
       });
       await recordOperation(
         { db: tx, clock: ctx.clock },
-        { area: 'hcp', actorId: actor.userId, subjectId: uid, action: 'patient.create', ip },
+        { area: 'hcp', actorId: actor.userId, subjectId: id, action: 'patient.create', ip },
       );
+      return id;
     });
+    return { error: 0, uid, username };
   } catch (err) {
     // Two creations of one username at once: the unique index decides, the loser gets 26.
     if (isUniqueViolation(err)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
     throw err;
   }
-  return { error: 0, uid, username };
 }

@@ -11,6 +11,8 @@ import type { AppContext } from '../../context';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
+import { createAccount } from '../../accounts/create-account';
+import { isUniqueViolation } from '../../db/errors';
 import { renderMail } from '../../mail/templates';
 import { createCodeService } from '../auth/codes.service';
 import { createUsersRepository, type UserRow } from '../auth/users.repository';
@@ -19,9 +21,7 @@ import {
   becomeHcp,
   decideApplicationRow,
   findApplication,
-  insertAccount,
   insertApplication,
-  isUniqueViolation,
   setHcpProfile,
   setUserStatus,
 } from './registration.repository';
@@ -108,24 +108,21 @@ export function createHcpService(ctx: AppContext) {
       return { error: 0, converted: true };
     }
 
-    const uid = newId();
     try {
       await ctx.db.transaction(async (tx) => {
-        await insertAccount(
+        const { major, ...named } = profile;
+        const uid = await createAccount(
           tx,
           {
-            id: uid,
             username: email,
-            email,
             userType: 'D',
             createdBy: 'register',
             status: 'pending',
             ...account,
-            termsAcceptedAt: now,
-            createdAt: now,
-            updatedAt: now,
+            ...named,
+            profile: { major },
           },
-          { userId: uid, ...profile, updatedAt: now },
+          now,
         );
         await insertApplication(tx, { ...application, userId: uid, convertedFrom: null });
       });

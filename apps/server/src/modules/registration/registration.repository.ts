@@ -3,19 +3,11 @@ import type { Db } from '../../db/client';
 import { hcpApplications, invitationCodes, profiles, users } from '../../db/schema';
 
 export type NewUserRow = typeof users.$inferInsert;
-export type NewProfileRow = typeof profiles.$inferInsert;
 export type ApplicationRow = typeof hcpApplications.$inferSelect;
 export type InvitationRow = typeof invitationCodes.$inferSelect;
 
 // SQL of registration and HCP applications. Every function takes the database or a transaction
 // (a drizzle transaction is a database), so the services decide what runs atomically.
-
-export { isUniqueViolation } from '../../db/errors';
-
-export async function insertAccount(db: Db, user: NewUserRow, profile: NewProfileRow): Promise<void> {
-  await db.insert(users).values(user);
-  await db.insert(profiles).values(profile);
-}
 
 export async function findInvitation(db: Db, code: string): Promise<InvitationRow | undefined> {
   return (await db.select().from(invitationCodes).where(eq(invitationCodes.code, code)).limit(1))[0];
