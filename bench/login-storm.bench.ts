@@ -27,7 +27,7 @@ import { testConfig } from '../apps/server/src/config';
 import { openDatabase, runMigrations } from '../apps/server/src/db/client';
 import { createAccount } from '../apps/server/src/accounts/create-account';
 import { storeRecords } from '../apps/server/src/patient-data';
-import { createSessionStore } from '../apps/server/src/modules/auth/session.store';
+import { createSessionStore } from '../apps/server/src/accounts/session.store';
 import { checkTarget, fmt, summarize } from './support';
 
 const run$ = promisify(execFile);

@@ -18,7 +18,7 @@ import { testConfig } from '../apps/server/src/config';
 import { createAccount } from '../apps/server/src/accounts/create-account';
 import { setPasswordCostForTests } from '../apps/server/src/lib/crypto';
 import { storeRecords } from '../apps/server/src/patient-data';
-import { createSessionStore } from '../apps/server/src/modules/auth/session.store';
+import { createSessionStore } from '../apps/server/src/accounts/session.store';
 import { benchDatabases, checkTarget, fmt, summarize } from './support';
 
 setPasswordCostForTests(2 ** 10);

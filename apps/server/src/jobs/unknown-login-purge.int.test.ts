@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { createAccount } from '../accounts/create-account';
 import { unknownLoginAttempts } from '../db/schema';
 import { sha256 } from '../lib/crypto';
-import { FAILED_TRY_WINDOW_MS } from '../modules/auth/failed-tries';
+import { FAILED_TRY_WINDOW_MS } from '../accounts/failed-tries';
 import { purgeStaleUnknownLogins } from './unknown-login-purge';
 
 // Issue 15: tries at user names without an account were kept for good (every name of a

@@ -16,7 +16,7 @@ import { InputProblems } from '../../http/input-problems';
 import { renderMail } from '../../mail/templates';
 import { assertInScope, scopeCountries } from '../../policy/admin-scope';
 import { recordAdminOperation } from '../history/operation-history';
-import { decideApplication } from '../registration/hcp.service';
+import { decideApplication } from '../../accounts/hcp-decision';
 import { createAccount } from '../../accounts/create-account';
 import { isUniqueViolation } from '../../db/errors';
 import { createDeskRepository } from './desk.repository';

@@ -14,7 +14,7 @@ import {
   uploads,
   users,
 } from '../../db/schema';
-import { decideApplication } from './hcp.service';
+import { decideApplication } from '../../accounts/hcp-decision';
 
 let t: TestApp;
 const password = 'Gluco$e9x';
