@@ -20,8 +20,7 @@ import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { adminScopeOf } from '../../policy/admin-scope';
-import { createAccount } from '../../accounts/create-account';
-import { isUniqueViolation } from '../../db/errors';
+import { createAdminAreaAccount } from './new-account';
 import { recordAdminOperation } from '../history/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
 import { createAdminsRepository } from './admins.repository';
@@ -98,28 +97,18 @@ export function createAdminsService(ctx: AppContext) {
       // check of the sign-in (code 71) lets them in; their scope is what they administer.
       const country = await repo.countryOf(actor.userId);
       const scope = { countries: uniq(input.scope.countries), regions: uniq(input.scope.regions) };
-      let id: string;
-      try {
-        id = await createAccount(
-          ctx.db,
-          {
-            username,
-            password: input.password,
-            userType: 'A',
-            realname: input.realname,
-            role: 'AccountAdmin',
-            createdBy: 'admin',
-            status: 'active',
-            country,
-            language: input.language,
-            adminScope: scope,
-          },
-          ctx.clock.now(),
-        );
-      } catch (err) {
-        if (isUniqueViolation(err)) fail(ErrorCode.CONFLICT, { message: 'admin.usernameTaken' });
-        throw err;
-      }
+      const id = await createAdminAreaAccount(ctx, {
+        username,
+        password: input.password,
+        userType: 'A',
+        realname: input.realname,
+        role: 'AccountAdmin',
+        createdBy: 'admin',
+        status: 'active',
+        country,
+        language: input.language,
+        adminScope: scope,
+      });
       await record(actor, 'admin.create', id, { scope }, ip);
       return { uid: id, username };
     },

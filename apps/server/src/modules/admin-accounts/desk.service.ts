@@ -17,8 +17,7 @@ import { renderMail } from '../../mail/templates';
 import { assertInScope, scopeCountries } from '../../policy/admin-scope';
 import { recordAdminOperation } from '../history/operation-history';
 import { decideApplication } from '../../accounts/hcp-decision';
-import { createAccount } from '../../accounts/create-account';
-import { isUniqueViolation } from '../../db/errors';
+import { createAdminAreaAccount } from './new-account';
 import { createDeskRepository } from './desk.repository';
 import { deskScopeOf, pageOf } from './scope';
 
@@ -136,30 +135,20 @@ export function createDeskService(ctx: AppContext) {
         clinicId = clinic.id;
       }
 
-      let id: string;
-      try {
-        id = await createAccount(
-          ctx.db,
-          {
-            username,
-            password: input.password,
-            userType: 'D',
-            realname: input.realname,
-            createdBy: input.kind === 'member' ? 'hcp_group' : 'admin',
-            status: 'active',
-            country: input.country,
-            language: input.language,
-            groupId,
-            clinicId,
-            organisation: input.organisation,
-            profile: { major: input.major ?? 'unspecified' },
-          },
-          ctx.clock.now(),
-        );
-      } catch (err) {
-        if (isUniqueViolation(err)) fail(ErrorCode.CONFLICT, { message: 'admin.usernameTaken' });
-        throw err;
-      }
+      const id = await createAdminAreaAccount(ctx, {
+        username,
+        password: input.password,
+        userType: 'D',
+        realname: input.realname,
+        createdBy: input.kind === 'member' ? 'hcp_group' : 'admin',
+        status: 'active',
+        country: input.country,
+        language: input.language,
+        groupId,
+        clinicId,
+        organisation: input.organisation,
+        profile: { major: input.major ?? 'unspecified' },
+      });
       await record(
         actor,
         input.kind === 'member' ? 'hcp.createMember' : 'hcp.create',

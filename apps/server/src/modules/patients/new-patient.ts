@@ -1,12 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  ErrorCode,
-  isValidEmail,
-  isValidMobile,
-  isValidRealName,
-  REAL_NAME_PROBLEM,
-  normalizeUsername,
-} from '@cgm/domain';
+import { ErrorCode, normalizeUsername } from '@cgm/domain';
 import type { patientNewRequest } from '@cgm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -16,6 +9,7 @@ import { fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
 import { createAccount } from '../../accounts/create-account';
+import { checkNewPerson } from '../../accounts/new-account-rules';
 import { isUniqueViolation } from '../../db/errors';
 import { recordOperation } from '../history/operation-history';
 
@@ -24,11 +18,7 @@ export type NewPatientInput = z.output<typeof patientNewRequest>;
 /** The same field rules as the registration (spec §5), so both forms reject the same input. */
 function validate(input: NewPatientInput, username: string, today: string): void {
   const problems = new InputProblems();
-  if (Boolean(input.email) === Boolean(input.mobile)) problems.add('email', 'validation.emailOrMobile');
-  else if (input.email) problems.check(isValidEmail(input.email), 'email', 'validation.email');
-  else problems.check(isValidMobile(input.mobile ?? ''), 'mobile', 'validation.mobile');
-  problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
-  problems.password('password', input.password, username, 'register');
+  checkNewPerson(problems, input, username);
   if (input.birthday) problems.pastDay('birthday', input.birthday, today);
   if (input.diabetes_diagnosis_date) {
     problems.pastDay('diabetes_diagnosis_date', input.diabetes_diagnosis_date, today);

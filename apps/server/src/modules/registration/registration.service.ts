@@ -1,18 +1,11 @@
-import {
-  ErrorCode,
-  isValidEmail,
-  isValidMobile,
-  isValidRealName,
-  REAL_NAME_PROBLEM,
-  needsGuardianConsent,
-  normalizeUsername,
-} from '@cgm/domain';
+import { ErrorCode, needsGuardianConsent, normalizeUsername } from '@cgm/domain';
 import type { RegisterRequest } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
 import { hashPassword } from '../../lib/crypto';
 import { createAccount } from '../../accounts/create-account';
+import { checkNewPerson } from '../../accounts/new-account-rules';
 import { isUniqueViolation } from '../../db/errors';
 import { createCodeService } from '../../accounts/codes.service';
 import { createUsersRepository } from '../../accounts/users.repository';
@@ -32,11 +25,7 @@ export function createRegistrationService(ctx: AppContext) {
 
   function validate(input: RegisterRequest, username: string, today: string): void {
     const problems = new InputProblems();
-    if (Boolean(input.email) === Boolean(input.mobile)) problems.add('email', 'validation.emailOrMobile');
-    else if (input.email) problems.check(isValidEmail(input.email), 'email', 'validation.email');
-    else problems.check(isValidMobile(input.mobile ?? ''), 'mobile', 'validation.mobile');
-    problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
-    problems.password('password', input.password, username, 'register');
+    checkNewPerson(problems, input, username);
     checkCountryKnown(problems, input.country);
     // Required: the under-16 guardian consent (spec §5) is decided on it; leaving it out skips nothing.
     if (!input.birthday) problems.add('birthday', 'messages.fillRequired');
