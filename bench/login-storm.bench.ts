@@ -25,9 +25,9 @@ import { generateHistory, randomProfile } from '../packages/simulator/src/index'
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { openDatabase, runMigrations } from '../apps/server/src/db/client';
-import { createUser } from '../apps/server/src/cli/create-user';
+import { createAccount } from '../apps/server/src/accounts/create-account';
 import { storeRecords } from '../apps/server/src/patient-data';
-import { createSessionStore } from '../apps/server/src/modules/auth/session.store';
+import { createSessionStore } from '../apps/server/src/accounts/session.store';
 import { checkTarget, fmt, summarize } from './support';
 
 const run$ = promisify(execFile);
@@ -65,7 +65,7 @@ async function timed(url: string, token: string, count: number): Promise<number>
 const web = webDist();
 const database = await openDatabase({ pglite: await PGlite.create() });
 await runMigrations(database);
-const patientId = await createUser(database.db, {
+const patientId = await createAccount(database.db, {
   username: 'storm-patient@bench.test',
   password: 'Bench#pass9',
   userType: 'P',

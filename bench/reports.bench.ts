@@ -15,10 +15,10 @@ import { API } from '@cgm/contract';
 import { generateHistory, randomProfile } from '../packages/simulator/src/index';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import { createUser } from '../apps/server/src/cli/create-user';
+import { createAccount } from '../apps/server/src/accounts/create-account';
 import { setPasswordCostForTests } from '../apps/server/src/lib/crypto';
 import { storeRecords } from '../apps/server/src/patient-data';
-import { createSessionStore } from '../apps/server/src/modules/auth/session.store';
+import { createSessionStore } from '../apps/server/src/accounts/session.store';
 import { benchDatabases, checkTarget, fmt, summarize } from './support';
 
 setPasswordCostForTests(2 ** 10);
@@ -58,7 +58,7 @@ for (const { label, url, open, drop } of await benchDatabases()) {
     continue;
   }
   const database = await open();
-  const patientId = await createUser(database.db, {
+  const patientId = await createAccount(database.db, {
     username: `bench-reports-${label}@example.com`,
     password: 'Bench#pass9',
     userType: 'P',

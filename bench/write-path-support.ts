@@ -5,7 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client';
 import { devices } from '../apps/server/src/db/schema';
-import { createUser } from '../apps/server/src/cli/create-user';
+import { createAccount } from '../apps/server/src/accounts/create-account';
 import { newId, newToken, sha256 } from '../apps/server/src/lib/crypto';
 import { createCredential } from '../apps/server/src/modules/nightscout/ns-credentials.repository';
 import { BARE_TABLE, type FromClient, type Job, type JobResult, type ToClient } from './write-readings';
@@ -13,7 +13,7 @@ import { BARE_TABLE, type FromClient, type Job, type JobResult, type ToClient } 
 /** A patient with a device app (device API) and another with a Nightscout upload credential. */
 export async function createPatients(database: Database) {
   const patient = (name: string) =>
-    createUser(database.db, {
+    createAccount(database.db, {
       username: `${name}@bench.test`,
       password: 'Bench#pass9',
       userType: 'P',

@@ -23,7 +23,7 @@ import { guardInput } from './http/input-guard';
 import { installRateLimits } from './http/rate-limits';
 import { errorLogSerializer, requestLogSerializer } from './http/log-redaction';
 import type { AppContext } from './context';
-import { createSessionStore } from './modules/auth/session.store';
+import { createSessionStore } from './accounts/session.store';
 import { registerModules } from './modules';
 import { installRouteAccess, type RegisteredRoute } from './access/route-access';
 import { createLocalBus, type LiveBus } from './bus/live-bus';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
-import { createUser } from './cli/create-user';
+import { createAccount } from './accounts/create-account';
 import { testConfig } from './config';
 import { openDatabase } from './db/client';
 import { devices, relations } from './db/schema';
@@ -39,7 +39,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     const database = await openDatabase({ databaseUrl });
     try {
       const user = (username: string, userType: 'P' | 'M') =>
-        createUser(database.db, {
+        createAccount(database.db, {
           username,
           password: TEST_PASSWORD,
           userType,

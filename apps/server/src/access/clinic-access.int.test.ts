@@ -4,7 +4,7 @@ import { API, type Clinic, type PatientsResponse } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { clinics, relations, users } from '../db/schema';
 import { newId } from '../lib/crypto';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { account, relate } from '../modules/patients/patients-fixture';
 import { mayAccessPatient } from './patient-data';
 import type { Actor } from '../http/auth';
@@ -78,7 +78,7 @@ beforeAll(async () => {
   await relate(t, p.direct!.id, desk.id, 'accepted');
   await relate(t, p.pending!.id, drA.id, 'pending');
   await relate(t, p.removed!.id, drA.id, 'removed');
-  const superId = await createUser(t.ctx.db, {
+  const superId = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'super@admin.example',
     password: 'Super#2026x',

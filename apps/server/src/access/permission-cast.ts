@@ -1,4 +1,4 @@
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { inArray } from 'drizzle-orm';
 import { clinicConsents, clinics, relations, users } from '../db/schema';
 import { newId } from '../lib/crypto';
@@ -57,7 +57,7 @@ async function clinicWithHcp(t: TestApp, loginId: string, tag: string, patientId
     region: 'europe',
     createdBy: loginId,
   });
-  const hcpId = await createUser(t.ctx.db, {
+  const hcpId = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: `${tag}-hcp@cast.example`,
     password: 'Cast#2026x',
@@ -78,9 +78,9 @@ export async function createCast(t: TestApp): Promise<Cast> {
   const ids = new Map<ActorName, string>();
   const make = async (
     name: ActorName,
-    input: Omit<Parameters<typeof createUser>[1], 'username' | 'password' | 'realname'>,
+    input: Omit<Parameters<typeof createAccount>[1], 'username' | 'password' | 'realname'>,
   ) => {
-    const id = await createUser(t.ctx.db, {
+    const id = await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: `${name.replace(':', '-')}@cast.example`,
       password: 'Cast#2026x',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 
 // Spec §5 "Terms: … must be accepted to register and after an update", enforced by the server and
 // not only by the browser's dialog: a session of a user who agreed to an older version gets 108
@@ -23,7 +23,13 @@ beforeAll(async () => {
     ['old@example.com', '2020-01'],
     ['current@example.com', t.ctx.config.TERMS_VERSION],
   ] as const) {
-    await createUser(t.ctx.db, { username, password, userType: 'P', realname: 'Pat Example', termsVersion });
+    await createAccount(t.ctx.db, {
+      username,
+      password,
+      userType: 'P',
+      realname: 'Pat Example',
+      termsVersion,
+    });
   }
 });
 afterAll(() => t.close());
@@ -47,7 +53,7 @@ describe('terms agreement enforced by the server', () => {
   });
 
   it('refuses agreeing to a version that is not the current one, and keeps refusing', async () => {
-    await createUser(t.ctx.db, {
+    await createAccount(t.ctx.db, {
       username: 'old2@example.com',
       password,
       userType: 'P',
@@ -64,7 +70,13 @@ describe('terms agreement enforced by the server', () => {
   it('asks an account opened for its user (HCP, admin, command line) that has agreed to nothing', async () => {
     for (const createdBy of ['hcp', 'admin', 'cli'] as const) {
       const username = `opened-by-${createdBy}@example.com`;
-      await createUser(t.ctx.db, { username, password, userType: 'P', realname: 'Pat Example', createdBy });
+      await createAccount(t.ctx.db, {
+        username,
+        password,
+        userType: 'P',
+        realname: 'Pat Example',
+        createdBy,
+      });
       const login = await t.call('POST', API.login, { body: { username, password, user_type: 'P' } });
       expect(login.body.terms_version).toBeNull();
       const token = login.body.token as string;

@@ -8,7 +8,7 @@ import { hcpApplications, users } from '../db/schema';
 import { systemClock } from '../lib/clock';
 import { createMailer } from '../mail/mailer';
 import { createLocalBus } from '../bus/live-bus';
-import { decideApplication } from '../modules/registration/hcp.service';
+import { decideApplication } from '../accounts/hcp-decision';
 
 /** The context the services need, outside an HTTP server (the CLI sends mail like the server does). */
 export function cliContext(config: Config, database: Database): AppContext {

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { invitationCodes, users } from '../db/schema';
 import { newId } from '../lib/crypto';
-import { createUser, type NewUser } from './create-user';
+import { createAccount, type NewAccount } from '../accounts/create-account';
 
 export const USAGE = `CGM Portal command line
 
@@ -12,7 +12,7 @@ export const USAGE = `CGM Portal command line
   npm run cli -- create-super-admin --username <email> --password <pw> --name <full name>
   npm run cli -- create-user --type P|D|M|A --username <email or mobile> --password <pw> --name <full name>
         [--role AccountAdminSuper|AccountAdmin] [--created-by register|hcp|hcp_group|admin|cli]
-        [--country GB] [--language en] [--organisation <name>] [--admin-login] [--clinic-login] [--mfa]
+        [--country GB] [--language <the country's own>] [--organisation <name>] [--admin-login] [--clinic-login] [--mfa]
         [--terms-agreed]   (the user agreed to the current privacy policy and terms; otherwise they are
                             asked at their first sign-in)
   npm run cli -- approve-hcp --username <email> [--reject --note <reason>]
@@ -77,15 +77,16 @@ async function createChecked(env: Env, values: Values): Promise<string> {
     .from(users)
     .where(eq(users.username, username));
   if (existing.length > 0) throw new Error(`a user named ${username} already exists`);
-  const input: NewUser = {
+  const input: NewAccount = {
     username,
     password,
-    userType: type as NewUser['userType'],
+    userType: type as NewAccount['userType'],
     realname: required(values, 'name'),
-    role: (values.role as NewUser['role']) ?? (type === 'A' ? 'AccountAdmin' : null),
-    createdBy: (values['created-by'] as NewUser['createdBy']) ?? 'cli',
+    role: (values.role as NewAccount['role']) ?? (type === 'A' ? 'AccountAdmin' : null),
+    createdBy: (values['created-by'] as NewAccount['createdBy']) ?? 'cli',
     country: (values.country as string | undefined) ?? 'GB',
-    language: (values.language as string | undefined) ?? 'en',
+    // Unset, the account speaks its country's own language (createAccount), not English.
+    language: values.language as string | undefined,
     organisation: (values.organisation as string | undefined) ?? null,
     adminLogin: Boolean(values['admin-login']),
     clinicLogin: Boolean(values['clinic-login']),
@@ -95,6 +96,6 @@ async function createChecked(env: Env, values: Values): Promise<string> {
     // the operator records an agreement the user gave them (--terms-agreed, e.g. a signed form).
     termsVersion: values['terms-agreed'] ? env.config.TERMS_VERSION : null,
   };
-  const id = await createUser(env.database.db, input);
+  const id = await createAccount(env.database.db, input);
   return `created ${input.userType} ${username} (uid ${id})`;
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { relations } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { canRunClusters, startReplicatedClusters, type ReplicatedClusters } from '../test/pg-cluster';
@@ -79,7 +79,7 @@ describe.skipIf(!run)('reports from a hot standby (DATABASE_READ_URL)', () => {
       { database },
     );
     const user = (username: string, userType: 'P' | 'M') =>
-      createUser(t.ctx.db, {
+      createAccount(t.ctx.db, {
         username,
         password: TEST_PASSWORD,
         userType,

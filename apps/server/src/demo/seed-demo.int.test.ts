@@ -8,7 +8,7 @@ import { appendRecords, readGlucoseRecords } from '../patient-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoState, seedDemoIfEmpty } from './seed-demo';
 import { demoProgress, seedDemoHistories } from './demo-history';
 import { demoLoginsText } from './demo-banner';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,7 +150,7 @@ describe('a database that had users before gets no demo', () => {
   it('prints no demo logins, and reports no demo to the login screens', async () => {
     const other = await createTestApp();
     try {
-      await createUser(other.ctx.db, {
+      await createAccount(other.ctx.db, {
         termsVersion: other.ctx.config.TERMS_VERSION,
         username: 'first@example.com',
         password: 'Gluco$e9x',

@@ -1,14 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appState, profiles, relations, users } from '../db/schema';
-import { createUser, type NewUser } from '../cli/create-user';
+import { createAccount, type NewAccountFields } from '../accounts/create-account';
 import { hashPassword, newId } from '../lib/crypto';
 import { DEMO_PEOPLE, type DemoPerson } from './demo-people';
 import { seedDemoOperations } from './demo-operations';
 
 /** The demo accounts a newcomer signs in with (printed at start). One password for all. */
 export const DEMO_PASSWORD = 'Demo#2026x';
-export const DEMO_ACCOUNTS: ReadonlyArray<Omit<NewUser, 'password'> & { door: string }> = [
+export const DEMO_ACCOUNTS: ReadonlyArray<NewAccountFields & { door: string }> = [
   { username: 'patient@demo.cgm', userType: 'P', realname: 'Alex Demo', door: '/login' },
   { username: 'carer@demo.cgm', userType: 'M', realname: 'Sam Carer', door: '/login' },
   { username: 'carer2@demo.cgm', userType: 'M', realname: 'Jo Neighbour', door: '/login' },
@@ -97,7 +97,7 @@ export async function seedDemoIfEmpty(
   const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
     const { door: _door, ...input } = account;
-    ids[account.username] = await createUser(
+    ids[account.username] = await createAccount(
       db,
       { ...input, password: DEMO_PASSWORD, passwordHash, termsVersion, createdBy: input.createdBy ?? 'cli' },
       now,
@@ -145,7 +145,7 @@ export async function seedDemoIfEmpty(
 
   const patients: DemoState['patients'] = [];
   for (const [i, person] of DEMO_PEOPLE.slice(1, 1 + patientCount).entries()) {
-    const patientId = await createUser(
+    const patientId = await createAccount(
       db,
       {
         username: `${person.username}@demo.cgm`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createPeople, type People } from '../test/people';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { newCredential } from '../modules/nightscout/ns-test-client';
 import type { RegisteredRoute } from '../access/route-access';
 
@@ -28,7 +28,7 @@ let openapi: OpenApi;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMITS: 'off' });
   p = await createPeople(t);
-  const superId = await createUser(t.ctx.db, {
+  const superId = await createAccount(t.ctx.db, {
     username: 'fuzz-super@admin.example',
     password: 'Super#2026x',
     realname: 'Fuzz Admin',

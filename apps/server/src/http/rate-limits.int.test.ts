@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
 import { ErrorCode } from '@cgm/domain';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { SIGN_IN_PER_ACCOUNT } from './rate-limits';
 
 // Rate limits on the doors an attacker leans on (issue: security hardening, finding 5): before,
@@ -11,7 +11,7 @@ import { SIGN_IN_PER_ACCOUNT } from './rate-limits';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMITS: 'on', LOGIN_MAX_ATTEMPTS: 100 });
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'target@example.com',
     password: 'Gluco$e9x',

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { unknownLoginAttempts } from '../db/schema';
 import { sha256 } from '../lib/crypto';
-import { FAILED_TRY_WINDOW_MS } from '../modules/auth/failed-tries';
+import { FAILED_TRY_WINDOW_MS } from '../accounts/failed-tries';
 import { purgeStaleUnknownLogins } from './unknown-login-purge';
 
 // Issue 15: tries at user names without an account were kept for good (every name of a
@@ -16,7 +16,7 @@ const HOUR = 3600_000;
 
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 3, LOGIN_LOCK_MINUTES: 15 });
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'twin@example.com',
     password: 'Gluco$e9x',

@@ -2,14 +2,14 @@ import { and, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { unknownLoginAttempts } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { failedTryWindowStart } from '../modules/auth/failed-tries';
+import { failedTryWindowStart } from '../accounts/failed-tries';
 import { runEvery } from '../lib/every';
 
 export const UNKNOWN_LOGIN_PURGE_INTERVAL_MS = 3600_000;
 
 /**
  * Deletes the tries at user names without an account that no longer count: the last one is older
- * than the window (modules/auth/failed-tries.ts) and no lock is running. Such a row answers exactly
+ * than the window (accounts/failed-tries.ts) and no lock is running. Such a row answers exactly
  * as no row does, so nothing a signing-in person sees changes; without the purge every name ever
  * tried (a credential-stuffing list) would stay for good. Idempotent, so several server processes
  * may run it at once. Returns how many rows went.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { SessionStore } from './auth/session.store';
+import type { SessionStore } from '../accounts/session.store';
 import { registerNightscoutModule } from './nightscout/nightscout.module';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerIngestRoutes } from './ingest/ingest.routes';

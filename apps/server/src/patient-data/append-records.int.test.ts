@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { testDriver } from '../test/test-db';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { events, relations, uploads } from '../db/schema';
 import { readGlucoseRecords } from './glucose-read';
 import { newId } from '../lib/crypto';
@@ -30,14 +30,14 @@ beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date(NOW));
   const password = 'Gluco$e9x';
-  patient = await createUser(t.ctx.db, {
+  patient = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'p@example.com',
     password,
     userType: 'P',
     realname: 'Pat One',
   });
-  const follower = await createUser(t.ctx.db, {
+  const follower = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'c@example.com',
     password,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import type { Db } from '../db/client';
 import { interleavedDb, watchedDb } from '../test/watched-db';
 import { lastEventNo } from './data-events';
@@ -53,7 +53,7 @@ const interleaved = (between: () => Promise<unknown>) => interleavedDb(t.ctx.db,
 
 beforeAll(async () => {
   t = await createTestApp();
-  patient = await createUser(t.ctx.db, {
+  patient = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'append@example.com',
     password: 'Gluco$e9x',

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { API, type DeviceRecord } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createPeople, type People } from '../test/people';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { relations } from '../db/schema';
 import { newId } from '../lib/crypto';
 import { appendRecords } from './append-records';
@@ -67,7 +67,7 @@ const timeline = (from: number, span: number) =>
 let made = 0;
 /** A new patient followed by the carer and the HCP, named `Property <n>`. */
 async function patientWithCarer(): Promise<string> {
-  const id = await createUser(t.ctx.db, {
+  const id = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: `prop-${newId()}@example.com`,
     password: 'Gluco$e9x',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { users } from '../db/schema';
 import type { TestApp } from './test-app';
 
@@ -28,8 +28,8 @@ export async function createOpsCast(
 ): Promise<OpsCast> {
   const ids = {} as Record<OpsWho, string>;
   const tokens = {} as Record<OpsWho, string>;
-  const make = async (who: OpsWho, input: Partial<Parameters<typeof createUser>[1]>) => {
-    ids[who] = await createUser(t.ctx.db, {
+  const make = async (who: OpsWho, input: Partial<Parameters<typeof createAccount>[1]>) => {
+    ids[who] = await createAccount(t.ctx.db, {
       username: `${who.toLowerCase()}@ops.example`,
       password: 'Ops#2026xy',
       realname: `Ops ${who}`,

@@ -1,5 +1,5 @@
 import { API } from '@cgm/contract';
-import { createUser } from '../cli/create-user';
+import { createAccount } from '../accounts/create-account';
 import { relations } from '../db/schema';
 import { newId } from '../lib/crypto';
 import type { TestApp } from './test-app';
@@ -38,7 +38,7 @@ export async function createPeople(
   const tokens = {} as Record<Who, string>;
   for (const [who, role] of Object.entries(CAST) as Array<[Who, (typeof CAST)[Who]]>) {
     const username = `${who}@example.com`;
-    ids[who] = await createUser(t.ctx.db, {
+    ids[who] = await createAccount(t.ctx.db, {
       username,
       password: TEST_PASSWORD,
       userType: role.type,

@@ -6,7 +6,7 @@ import { FakeClock } from '../lib/clock';
 import { setPasswordCostForTests } from '../lib/crypto';
 import type { AppContext } from '../context';
 import type { RegisteredRoute } from '../access/route-access';
-import { createSessionStore } from '../modules/auth/session.store';
+import { createSessionStore } from '../accounts/session.store';
 import { createTestDatabase } from './test-db';
 
 setPasswordCostForTests(2 ** 10);

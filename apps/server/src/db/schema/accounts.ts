@@ -36,7 +36,7 @@ export const users = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     showGlucose: boolean('show_glucose').notNull().default(true),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    /** The last wrong password counted: older than the window (auth/failed-tries.ts), the count restarts. */
+    /** The last wrong password counted: older than the window (accounts/failed-tries.ts), the count restarts. */
     failedAttemptAt: ts('failed_attempt_at'),
     lockedUntil: ts('locked_until'),
     termsVersion: text('terms_version'),

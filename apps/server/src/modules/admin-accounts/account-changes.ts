@@ -6,7 +6,7 @@ import { newId } from '../../lib/crypto';
 import { revokeAllCredentials } from '../../accounts/credentials';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
 import { recordAdminOperation } from '../../access/operation-history';
-import { convertToHcp } from '../registration/convert-to-hcp';
+import { convertToHcp } from '../../accounts/convert-to-hcp';
 
 // The two account changes that take something away: a change of account type and deletion. Each
 // runs in one transaction with its history row, so the record and the change stand or fall together.

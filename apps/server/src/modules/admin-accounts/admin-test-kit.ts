@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { hcpApplications, outbox, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import type { TestApp } from '../../test/test-app';
@@ -20,21 +20,21 @@ export interface Admins {
 
 export async function createAdmins(t: TestApp): Promise<Admins> {
   const db = t.ctx.db;
-  const superId = await createUser(db, {
+  const superId = await createAccount(db, {
     username: 'root@admin.example',
     password: PASSWORD,
     userType: 'A',
     role: 'AccountAdminSuper',
     realname: 'Root Admin',
   });
-  const deId = await createUser(db, {
+  const deId = await createAccount(db, {
     username: 'de@admin.example',
     password: PASSWORD,
     userType: 'A',
     role: 'AccountAdmin',
     realname: 'Admin Germany',
   });
-  const asiaId = await createUser(db, {
+  const asiaId = await createAccount(db, {
     username: 'asia@admin.example',
     password: PASSWORD,
     userType: 'A',
@@ -64,9 +64,9 @@ export async function person(
   name: string,
   type: 'P' | 'M' | 'D',
   country: string,
-  extra: Partial<Parameters<typeof createUser>[1]> = {},
+  extra: Partial<Parameters<typeof createAccount>[1]> = {},
 ) {
-  return createUser(t.ctx.db, {
+  return createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: `${name}@example.com`,
     password: PASSWORD,
@@ -84,6 +84,8 @@ export async function applicant(
   country: string,
 ): Promise<{ uid: string; applicationId: string }> {
   const uid = await person(t, name, 'D', country, {
+    // Applied in English, whatever the country: the mails the tests read are the English ones.
+    language: 'en',
     status: 'pending',
     createdBy: 'register',
     organisation: 'Clinic',

@@ -19,9 +19,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
-import { hashPassword, newId } from '../../lib/crypto';
 import { adminScopeOf } from '../../access/admin-scope';
-import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
+import { createAdminAreaAccount } from './new-account';
 import { recordAdminOperation } from '../../access/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
 import { createAdminsRepository } from './admins.repository';
@@ -94,36 +93,22 @@ export function createAdminsService(ctx: AppContext) {
       problems.password('password', input.password, username, 'register');
       checkScope(problems, input.scope);
       problems.throwIfAny();
-      const now = ctx.clock.now();
-      const id = newId();
       // The admin signs in on this server: their own country is the super admin's, so the region
       // check of the sign-in (code 71) lets them in; their scope is what they administer.
       const country = await repo.countryOf(actor.userId);
       const scope = { countries: uniq(input.scope.countries), regions: uniq(input.scope.regions) };
-      try {
-        await insertAccount(
-          ctx.db,
-          {
-            id,
-            username,
-            email: username,
-            passwordHash: await hashPassword(input.password),
-            userType: 'A',
-            role: 'AccountAdmin',
-            createdBy: 'admin',
-            status: 'active',
-            country,
-            language: input.language,
-            adminScope: scope,
-            createdAt: now,
-            updatedAt: now,
-          },
-          { userId: id, realname: input.realname, updatedAt: now },
-        );
-      } catch (err) {
-        if (isUniqueViolation(err)) fail(ErrorCode.CONFLICT, { message: 'admin.usernameTaken' });
-        throw err;
-      }
+      const id = await createAdminAreaAccount(ctx, {
+        username,
+        password: input.password,
+        userType: 'A',
+        realname: input.realname,
+        role: 'AccountAdmin',
+        createdBy: 'admin',
+        status: 'active',
+        country,
+        language: input.language,
+        adminScope: scope,
+      });
       await record(actor, 'admin.create', id, { scope }, ip);
       return { uid: id, username };
     },

@@ -13,12 +13,11 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
-import { hashPassword, newId } from '../../lib/crypto';
 import { renderMail } from '../../mail/templates';
 import { assertInScope, deskScopeOf, scopeCountries } from '../../access/admin-scope';
 import { recordAdminOperation } from '../../access/operation-history';
-import { decideApplication } from '../registration/hcp.service';
-import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
+import { decideApplication } from '../../accounts/hcp-decision';
+import { createAdminAreaAccount } from './new-account';
 import { createDeskRepository } from './desk.repository';
 import { pageOf } from './scope';
 
@@ -136,39 +135,20 @@ export function createDeskService(ctx: AppContext) {
         clinicId = clinic.id;
       }
 
-      const now = ctx.clock.now();
-      const id = newId();
-      try {
-        await insertAccount(
-          ctx.db,
-          {
-            id,
-            username,
-            email: isValidEmail(username) ? username : null,
-            mobile: isValidEmail(username) ? null : username,
-            passwordHash: await hashPassword(input.password),
-            userType: 'D',
-            createdBy: input.kind === 'member' ? 'hcp_group' : 'admin',
-            status: 'active',
-            country: input.country,
-            language: input.language,
-            groupId,
-            clinicId,
-            createdAt: now,
-            updatedAt: now,
-          },
-          {
-            userId: id,
-            realname: input.realname,
-            organisation: input.organisation,
-            major: input.major ?? 'unspecified',
-            updatedAt: now,
-          },
-        );
-      } catch (err) {
-        if (isUniqueViolation(err)) fail(ErrorCode.CONFLICT, { message: 'admin.usernameTaken' });
-        throw err;
-      }
+      const id = await createAdminAreaAccount(ctx, {
+        username,
+        password: input.password,
+        userType: 'D',
+        realname: input.realname,
+        createdBy: input.kind === 'member' ? 'hcp_group' : 'admin',
+        status: 'active',
+        country: input.country,
+        language: input.language,
+        groupId,
+        clinicId,
+        organisation: input.organisation,
+        profile: { major: input.major ?? 'unspecified' },
+      });
       await record(
         actor,
         input.kind === 'member' ? 'hcp.createMember' : 'hcp.create',

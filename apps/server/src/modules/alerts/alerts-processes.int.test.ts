@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { API } from '@cgm/contract';
 import { defaultAlertSettings } from '@cgm/domain';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { testConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { alertSettings, devices, pushSubscriptions, relations } from '../../db/schema';
@@ -94,7 +94,7 @@ describe.skipIf(!url)('follower alerts in several server processes', () => {
     const { db } = database;
     try {
       const user = (username: string, userType: 'P' | 'M') =>
-        createUser(db, {
+        createAccount(db, {
           username: `${username}@example.com`,
           password: TEST_PASSWORD,
           userType,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 
 // The admin login (the HCP-application desk, an HCP account flagged admin_login) works in the
 // administration area: an administration session that ends after 10 idle minutes (spec §4, §9), a
@@ -18,7 +18,7 @@ const login = (username: string, user_type: 'D' | 'A') =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'desk@admin.example',
     password: PASSWORD,
@@ -26,7 +26,7 @@ beforeAll(async () => {
     userType: 'D',
     adminLogin: true,
   });
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'doctor@hcp.example',
     password: PASSWORD,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { outbox } from '../../db/schema';
 import { desc, eq } from 'drizzle-orm';
 
@@ -12,21 +12,21 @@ const password = 'Gluco$e9x';
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 3, LOGIN_LOCK_MINUTES: 15 });
   const db = t.ctx.db;
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pat@example.com',
     password,
     userType: 'P',
     realname: 'Pat Example',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'carer@example.com',
     password,
     userType: 'M',
     realname: 'Carer One',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'doc@example.com',
     password,
@@ -34,7 +34,7 @@ beforeAll(async () => {
     realname: 'Doc Tor',
     createdBy: 'hcp_group',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pending@example.com',
     password,
@@ -42,21 +42,21 @@ beforeAll(async () => {
     realname: 'Pend Ing',
     status: 'pending',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'twin@example.com',
     password,
     userType: 'P',
     realname: 'Twin Known',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'lock@example.com',
     password,
     userType: 'P',
     realname: 'Lock Ed',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'mfa@example.com',
     password,
@@ -64,7 +64,7 @@ beforeAll(async () => {
     realname: 'Em Fa',
     mfa: true,
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'paris@example.com',
     password,
@@ -72,7 +72,7 @@ beforeAll(async () => {
     realname: 'Pa Ris',
     country: 'FR',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'root@example.com',
     password,

@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import { SERVER_VERSION } from '../../version';
 import { bearerToken, requireActor } from '../../http/auth';
-import type { SessionStore } from './session.store';
+import type { SessionStore } from '../../accounts/session.store';
 import { createAuthService } from './auth.service';
 
 /** The cookie the web app compares with its session uid on Account routes (spec §2 guard). */

@@ -3,9 +3,9 @@ import type { LoginRequest, LoginResponse } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { assertHashingRoom, verifyDecoy, verifyPassword } from '../../lib/crypto';
 import { fail } from '../../http/api-error';
-import type { SessionStore } from './session.store';
-import { createUsersRepository, type UserRow } from './users.repository';
-import { createCodeService } from './codes.service';
+import type { SessionStore } from '../../accounts/session.store';
+import { createUsersRepository, type UserRow } from '../../accounts/users.repository';
+import { createCodeService } from '../../accounts/codes.service';
 import { loginCountsFor, loginResponseFor } from './login-response';
 import { issueFirstPasswordChallenge, setFirstPassword } from './first-password';
 import { createUnknownLoginRepository } from './unknown-login.repository';
@@ -28,7 +28,7 @@ const admits = (door: LoginRequest['user_type'], user: UserRow): boolean =>
 
 /**
  * Administration sessions (account admins and the admin login) end after 10 minutes without
- * activity (spec §4, §9; session.store.ts ADMIN_IDLE_MS); everyone else has a user session.
+ * activity (spec §4, §9; accounts/session.store.ts ADMIN_IDLE_MS); everyone else has a user session.
  */
 export const sessionKindOf = (user: Pick<UserRow, 'userType' | 'adminLogin'>): 'admin' | 'user' =>
   user.userType === 'A' || (user.userType === 'D' && user.adminLogin) ? 'admin' : 'user';

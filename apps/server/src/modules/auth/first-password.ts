@@ -6,8 +6,8 @@ import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto';
 import { revokeSessions, setPasswordHash } from '../password/password.repository';
-import { CODE_TTL_MINUTES } from './codes.service';
-import type { UserRow } from './users.repository';
+import { CODE_TTL_MINUTES } from '../../accounts/codes.service';
+import type { UserRow } from '../../accounts/users.repository';
 
 // The first sign-in of an account whose password someone else chose (an HCP creating a patient's
 // account, spec §2 /newPatient). Like the second factor, the login opens no session: it answers 112

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import type * as NodeCrypto from 'node:crypto';
 
 // Issue 15, finding 11: an unknown user name answered in 5 ms and an account's wrong password in
@@ -21,7 +21,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 5 });
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'known@example.com',
     password: 'Gluco$e9x',

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { outbox, users } from '../../db/schema';
 
 // The holes an attacker's review found in sign-in (issue: security hardening, findings 2, 3, 7, 11).
@@ -14,7 +14,7 @@ const password = 'Gluco$e9x';
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 5, LOGIN_LOCK_MINUTES: 15 });
   for (const name of ['storm', 'storm2', 'plain']) {
-    await createUser(t.ctx.db, {
+    await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: `${name}@example.com`,
       password,
@@ -23,7 +23,7 @@ beforeAll(async () => {
     });
   }
   for (const name of ['mfa-lock', 'mfa-auto', 'mfa-gone']) {
-    await createUser(t.ctx.db, {
+    await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: `${name}@example.com`,
       password,

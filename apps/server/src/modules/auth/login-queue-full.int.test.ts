@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { users } from '../../db/schema';
 import { QueueFullError } from '../../lib/work-queue';
 import type * as Crypto from '../../lib/crypto';
@@ -22,7 +22,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 5 });
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'full@example.com',
     password: 'Gluco$e9x',

@@ -2,7 +2,7 @@ import type { LoginResponse } from '@cgm/contract';
 import type { Db } from '../../db/client';
 import { countUnreadMessages } from '../messages/messages.repository';
 import { createRelationsRepository } from '../relations/relations.repository';
-import type { UserRow } from './users.repository';
+import type { UserRow } from '../../accounts/users.repository';
 
 /** The counts the header starts with (spec §3 login response: unread_message, connection_request). */
 export interface LoginCounts {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 
 // "Remember me" (spec §2 login screen): the sign-in opens a 30-day session and says so in its
 // answer, so the browser keeps the session beyond the tab; without it the session lasts 12 hours.
@@ -19,8 +19,8 @@ const login = (username: string, user_type: 'P' | 'A', remember?: boolean) =>
 beforeAll(async () => {
   t = await createTestApp();
   const terms = t.ctx.config.TERMS_VERSION;
-  await createUser(t.ctx.db, { username: 'keep@example.com', password: PASSWORD, userType: 'P', realname: 'Keep Me', termsVersion: terms });
-  await createUser(t.ctx.db, { username: 'root@ops.example', password: PASSWORD, userType: 'A', realname: 'Ro Ot', role: 'AccountAdminSuper', termsVersion: terms });
+  await createAccount(t.ctx.db, { username: 'keep@example.com', password: PASSWORD, userType: 'P', realname: 'Keep Me', termsVersion: terms });
+  await createAccount(t.ctx.db, { username: 'root@ops.example', password: PASSWORD, userType: 'A', realname: 'Ro Ot', role: 'AccountAdminSuper', termsVersion: terms });
 }); // prettier-ignore
 afterAll(() => t.close());
 

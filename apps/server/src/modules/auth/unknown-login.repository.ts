@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
-import { failedTryWindowStart } from './failed-tries';
+import { failedTryWindowStart } from '../../accounts/failed-tries';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
 
 /**
  * Tries at a user name that has no account, counted exactly as an account's are
- * (users.repository.ts `claimAttempt`, the window of failed-tries.ts): one atomic statement claims a
+ * (accounts/users.repository.ts `claimAttempt`, the window of accounts/failed-tries.ts): one atomic statement claims a
  * try unless the name is locked or every try is taken. Only the name's SHA-256 is stored; a row quiet
  * for longer than the window is purged (jobs/unknown-login-purge.ts).
  */

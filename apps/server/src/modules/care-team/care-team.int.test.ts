@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, TEST_PASSWORD, type People } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { operationHistory, profiles, relations, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
   p = await createPeople(t);
   await t.ctx.db.update(profiles).set({ organisation: 'City Clinic' }).where(eq(profiles.userId, p.ids.hcp));
   managerToken = p.tokens.hcp;
-  const rivalId = await createUser(t.ctx.db, {
+  const rivalId = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'rival@example.com',
     password: TEST_PASSWORD,
@@ -206,7 +206,7 @@ describe("the group's users and one member's patients", () => {
   });
 
   it('gives the manager no access to the patients’ data through the member (consent is per HCP)', async () => {
-    const rival = await createUser(t.ctx.db, {
+    const rival = await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'lonely.patient@example.com',
       password: TEST_PASSWORD,

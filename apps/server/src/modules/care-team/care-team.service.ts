@@ -13,12 +13,12 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { users } from '../../db/schema';
 import { keepsDataAfterDeletion, purgeAccount } from '../../jobs/retention';
 import { recordOperation } from '../../access/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
-import { isUniqueViolation } from '../registration/registration.repository';
+import { isUniqueViolation } from '../../db/errors';
 import { createCareTeamRepository, type MemberRow } from './care-team.repository';
 
 type NewMember = z.output<typeof groupUserNewRequest>;
@@ -89,7 +89,7 @@ export function createCareTeamService(ctx: AppContext) {
       const now = ctx.clock.now();
       try {
         return await ctx.db.transaction(async (tx) => {
-          const uid = await createUser(
+          const uid = await createAccount(
             tx,
             {
               username,

@@ -11,7 +11,7 @@ import {
   type People,
   type Who,
 } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import {
   basalSegments,
   bgReadings,
@@ -151,7 +151,7 @@ const RANGE = { from: '2026-11-02', to: '2026-11-03' };
 beforeAll(async () => {
   t = await createTestApp();
   p = await createPeople(t);
-  clinicId = await createUser(t.ctx.db, {
+  clinicId = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'clinic@example.com',
     password: TEST_PASSWORD,

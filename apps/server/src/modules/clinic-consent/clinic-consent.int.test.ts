@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API, type Clinic, type ClinicConsentItem } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { outbox, users } from '../../db/schema';
 import { account, relate } from '../patients/patients-fixture';
 
@@ -63,7 +63,7 @@ async function signInAgreed(userId: string): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const superId = await createUser(t.ctx.db, {
+  const superId = await createAccount(t.ctx.db, {
     username: 'super@admin.example',
     password: 'Super#2026x',
     realname: 'Super Admin',

@@ -62,6 +62,13 @@ describe('creating a clinic (/ClinicDataAdd)', () => {
     expect(first.body).not.toHaveProperty('token');
   });
 
+  it("makes the clinic login in its country's own language, not English", async () => {
+    const language = async (uid: string) =>
+      (await t.ctx.db.select({ l: users.language }).from(users).where(eq(users.id, uid)))[0]?.l;
+    expect(await language(berlin.login!.uid)).toBe('de');
+    expect(await language(paris.login!.uid)).toBe('fr');
+  });
+
   it('writes the creation to the admin history', async () => {
     const rows = await t.ctx.db
       .select()

@@ -8,14 +8,14 @@ import {
   type clinicCreateRequest,
   type clinicEditRequest,
 } from '@cgm/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/auth';
 import { ApiError } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { newId } from '../../lib/crypto';
-import { createUser } from '../../cli/create-user';
-import { clinics, users } from '../../db/schema';
+import { createAccount } from '../../accounts/create-account';
+import { clinics } from '../../db/schema';
 import { adminScopeOf, assertInScope, countryInScope } from '../../access/admin-scope';
 import { recordAdminOperation } from '../../access/operation-history';
 import { countryCondition } from '../../access/admin-scope';
@@ -107,8 +107,8 @@ export function createClinicsService(ctx: AppContext) {
           createdBy: actor.userId,
           createdAt: now,
         });
-        const loginId = await createUser(
-          tx as unknown as typeof ctx.db,
+        await createAccount(
+          tx,
           {
             username,
             password: input.login.password,
@@ -119,12 +119,13 @@ export function createClinicsService(ctx: AppContext) {
             // The admin typed this password: the desk person sets their own at the first sign-in
             // (login answers 112), so the admin cannot keep using the desk (issue 15, finding 1).
             mustChangePassword: true,
+            // The desk speaks the clinic's language: its country's own (createAccount).
             country: input.country,
+            clinicId: id,
             organisation: input.name,
           },
           now,
         );
-        await tx.update(users).set({ clinicId: id }).where(eq(users.id, loginId));
       });
       await recordAdminOperation(ctx, {
         actorId: actor.userId,

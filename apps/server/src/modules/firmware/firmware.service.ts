@@ -15,7 +15,7 @@ import { ApiError } from '../../http/api-error';
 import { newId } from '../../lib/crypto';
 import { adminScopeOf, countryInScope, type AdminScope } from '../../access/admin-scope';
 import { recordAdminOperation } from '../../access/operation-history';
-import { isUniqueViolation } from '../registration/registration.repository';
+import { isUniqueViolation } from '../../db/errors';
 import { createFirmwareRepository, type ReleaseRow } from './firmware.repository';
 
 type State = ReleaseRow['state'];

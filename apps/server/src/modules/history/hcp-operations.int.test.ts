@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, TEST_PASSWORD, type People } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { events, operationHistory, relations, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 
@@ -58,7 +58,7 @@ describe('reads that were not recorded before', () => {
 
 describe("an HCP's connection requests", () => {
   it('records request, cancel, request again and, once accepted, stop', async () => {
-    const doc = await createUser(t.ctx.db, {
+    const doc = await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'asking-doc@example.com',
       password: TEST_PASSWORD,
@@ -169,7 +169,7 @@ describe('events and records: ids and values', () => {
   });
 
   it("shows a manager a member's change without the patient's values, unless the patient accepted the manager", async () => {
-    const manager = await createUser(t.ctx.db, {
+    const manager = await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'manager@example.com',
       password: TEST_PASSWORD,

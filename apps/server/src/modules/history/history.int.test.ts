@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API, type AdminAction, type HcpHistoryResponse, type HcpOperation } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, TEST_PASSWORD, type People } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { operationHistory, users } from '../../db/schema';
 import { recordOperation } from '../../access/operation-history';
 
@@ -48,8 +48,8 @@ const history = (token: string, query: Record<string, string | number> = {}) => 
 };
 const actions = (res: { body: HcpHistoryResponse }) => res.body.history.items.map((i) => i.action);
 
-async function hcp(username: string, extra: Partial<Parameters<typeof createUser>[1]> = {}) {
-  return createUser(t.ctx.db, {
+async function hcp(username: string, extra: Partial<Parameters<typeof createAccount>[1]> = {}) {
+  return createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username,
     password: TEST_PASSWORD,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { pdmSettingsOf, randomProfile } from '@cgm/simulator';
 import { deviceSessions, pdmSettings, uploads, users } from '../../db/schema';
 import { readGlucoseRecords } from '../../patient-data';
@@ -28,14 +28,14 @@ const sg = (seq: number, mgdl: number | null = 100 + seq) => ({
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date(T0 + 3600_000));
-  patientId = await createUser(t.ctx.db, {
+  patientId = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pat@example.com',
     password,
     userType: 'P',
     realname: 'Pat Example',
   });
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'carer@example.com',
     password,

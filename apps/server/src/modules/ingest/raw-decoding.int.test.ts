@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, type MonitorStatus } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { boluses } from '../../db/schema';
 
 // Spec §9 "Decoding", end to end: a device app sends the pump's raw fields to the ingest API and
@@ -27,7 +27,7 @@ const monitor = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date(NOW));
-  patient = await createUser(t.ctx.db, {
+  patient = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pat@example.com',
     password,

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API, type ConnectionsResponse, type InvitationItem, type RelationsResponse } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { outbox } from '../../db/schema';
 
 // Invitation by code (spec §3 connection status 'invited'): a carer makes a code naming them, a
@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const terms = t.ctx.config.TERMS_VERSION;
   for (const [username, userType] of [['carer@example.com', 'M'], ['doc@example.com', 'D'], ['pat@example.com', 'P']] as const) {
-    await createUser(t.ctx.db, { username, password: PASSWORD, userType, realname: `Named ${userType}`, termsVersion: terms });
+    await createAccount(t.ctx.db, { username, password: PASSWORD, userType, realname: `Named ${userType}`, termsVersion: terms });
   }
   tokens.carer = await signIn('carer@example.com', 'P');
   tokens.doc = await signIn('doc@example.com', 'D');

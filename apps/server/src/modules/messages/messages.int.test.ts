@@ -3,7 +3,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API, type MessageItem } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, TEST_PASSWORD, type People } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 
 let t: TestApp;
 let p: People;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date('2026-11-21T12:00:00Z'));
   p = await createPeople(t);
-  const id = await createUser(t.ctx.db, {
+  const id = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'reader@example.com',
     password: TEST_PASSWORD,

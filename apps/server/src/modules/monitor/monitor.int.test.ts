@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, type MonitorStatus } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { relations } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 
@@ -29,21 +29,21 @@ const base = (seq: number, minutesAgo: number) => ({
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(new Date(NOW));
-  patient = await createUser(t.ctx.db, {
+  patient = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pat@example.com',
     password,
     userType: 'P',
     realname: 'Pat Example',
   });
-  carer = await createUser(t.ctx.db, {
+  carer = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'carer@example.com',
     password,
     userType: 'M',
     realname: 'Carer One',
   });
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'stranger@example.com',
     password,

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { outbox, users } from '../../db/schema';
 
 let t: TestApp;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS: 3 });
   const db = t.ctx.db;
   for (const name of ['modify', 'wrongold', 'weak', 'reset', 'badreset', 'known']) {
-    await createUser(db, {
+    await createAccount(db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: `${name}@example.com`,
       password,
@@ -22,7 +22,7 @@ beforeAll(async () => {
       realname: 'Pass Word',
     });
   }
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: '+491701234512',
     password,

@@ -1,12 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  ErrorCode,
-  isValidEmail,
-  isValidMobile,
-  isValidRealName,
-  REAL_NAME_PROBLEM,
-  normalizeUsername,
-} from '@cgm/domain';
+import { ErrorCode, normalizeUsername } from '@cgm/domain';
 import type { patientNewRequest } from '@cgm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -15,19 +8,17 @@ import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
+import { createAccount } from '../../accounts/create-account';
+import { checkNewPerson } from '../../accounts/new-account-rules';
+import { isUniqueViolation } from '../../db/errors';
 import { recordOperation } from '../../access/operation-history';
-import { insertAccount, isUniqueViolation } from '../registration/registration.repository';
 
 export type NewPatientInput = z.output<typeof patientNewRequest>;
 
 /** The same field rules as the registration (spec §5), so both forms reject the same input. */
 function validate(input: NewPatientInput, username: string, today: string): void {
   const problems = new InputProblems();
-  if (Boolean(input.email) === Boolean(input.mobile)) problems.add('email', 'validation.emailOrMobile');
-  else if (input.email) problems.check(isValidEmail(input.email), 'email', 'validation.email');
-  else problems.check(isValidMobile(input.mobile ?? ''), 'mobile', 'validation.mobile');
-  problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
-  problems.password('password', input.password, username, 'register');
+  checkNewPerson(problems, input, username);
   if (input.birthday) problems.pastDay('birthday', input.birthday, today);
   if (input.diabetes_diagnosis_date) {
     problems.pastDay('diabetes_diagnosis_date', input.diabetes_diagnosis_date, today);
@@ -63,45 +54,39 @@ export async function createPatientAccount(
     .where(eq(users.id, actor.userId));
   if (!hcp) fail(ErrorCode.FORBIDDEN);
 
+  // Hashed before the transaction, which then holds its connection only for the writes.
   const passwordHash = await hashPassword(input.password);
-  const uid = newId();
   try {
-    await ctx.db.transaction(async (tx) => {
-      await insertAccount(
+    const uid = await ctx.db.transaction(async (tx) => {
+      const id = await createAccount(
         tx,
         {
-          id: uid,
           username,
-          email: input.email ? username : null,
-          mobile: input.email ? null : username,
           passwordHash,
           userType: 'P',
+          realname: input.realname,
           createdBy: 'hcp',
           creatorId: actor.userId,
           mustChangePassword: true,
           status: 'active',
           country: hcp!.country,
           language: hcp!.language,
-          createdAt: now,
-          updatedAt: now,
+          profile: {
+            alias: input.alias || null,
+            gender: input.gender,
+            birthday: input.birthday ?? null,
+            diabetesType: input.diabetes_type,
+            diabetesDiagnosisDate: input.diabetes_diagnosis_date ?? null,
+            inpatient: input.inpatient,
+            patientNo: input.patient_no || null,
+            bedNo: input.bed_no || null,
+          },
         },
-        {
-          userId: uid,
-          realname: input.realname,
-          alias: input.alias || null,
-          gender: input.gender,
-          birthday: input.birthday ?? null,
-          diabetesType: input.diabetes_type,
-          diabetesDiagnosisDate: input.diabetes_diagnosis_date ?? null,
-          inpatient: input.inpatient,
-          patientNo: input.patient_no || null,
-          bedNo: input.bed_no || null,
-          updatedAt: now,
-        },
+        now,
       );
       await tx.insert(relations).values({
         id: newId(),
-        patientId: uid,
+        patientId: id,
         followerId: actor.userId,
         followerType: 'D',
         state: 'accepted',
@@ -112,13 +97,14 @@ export async function createPatientAccount(
       });
       await recordOperation(
         { db: tx, clock: ctx.clock },
-        { area: 'hcp', actorId: actor.userId, subjectId: uid, action: 'patient.create', ip },
+        { area: 'hcp', actorId: actor.userId, subjectId: id, action: 'patient.create', ip },
       );
+      return id;
     });
+    return { error: 0, uid, username };
   } catch (err) {
     // Two creations of one username at once: the unique index decides, the loser gets 26.
     if (isUniqueViolation(err)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
     throw err;
   }
-  return { error: 0, uid, username };
 }

@@ -1,5 +1,5 @@
 import type { DeviceRecord } from '@cgm/contract';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { profiles, relations } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { hashPassword, newId } from '../../lib/crypto';
@@ -26,7 +26,7 @@ export async function account(
   },
 ): Promise<{ id: string; token: string }> {
   hash ??= await hashPassword(PASSWORD);
-  const id = await createUser(t.ctx.db, {
+  const id = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username,
     password: PASSWORD,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 
 let t: TestApp;
 const password = 'Gluco$e9x';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function account(username: string) {
-  const uid = await createUser(t.ctx.db, {
+  const uid = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username,
     password,

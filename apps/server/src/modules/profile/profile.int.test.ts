@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { profiles, users } from '../../db/schema';
 
 let t: TestApp;
@@ -13,7 +13,7 @@ let uid: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  uid = await createUser(t.ctx.db, {
+  uid = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pro@example.com',
     password,
@@ -147,7 +147,7 @@ describe('person/profile (spec §3 "Profile", §7)', () => {
   });
 
   it('keeps a way to reach an account without e-mail: its mobile cannot be cleared', async () => {
-    await createUser(t.ctx.db, {
+    await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: '+44 7700 900999',
       password,
@@ -177,7 +177,7 @@ describe('person/security and person/terms (spec §2, §4, §5)', () => {
   });
 
   it('refuses MFA for an account with neither e-mail nor mobile', async () => {
-    const id = await createUser(t.ctx.db, {
+    const id = await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'nomail@example.com',
       password,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 
@@ -8,62 +8,15 @@ export type UserChanges = Partial<
     'mobile' | 'country' | 'language' | 'mfaEnabled' | 'showGlucose' | 'termsVersion' | 'termsAcceptedAt'
   >
 >;
-export type ProfileChanges = Partial<
-  Omit<typeof profiles.$inferInsert, 'userId' | 'portrait' | 'portraitType'>
->;
 
-// SQL of the own profile, portrait and account settings (spec §3 "Profile", §7 person/*).
-
-/** The account and profile columns the profile answer needs; the portrait only as "has one". */
-export async function loadProfile(db: Db, userId: string) {
-  const rows = await db
-    .select({
-      user: users,
-      profile: {
-        realname: profiles.realname,
-        alias: profiles.alias,
-        gender: profiles.gender,
-        height: profiles.height,
-        weight: profiles.weight,
-        diabetesType: profiles.diabetesType,
-        address: profiles.address,
-        zipcode: profiles.zipcode,
-        telephone: profiles.telephone,
-        serveFor: profiles.serveFor,
-        major: profiles.major,
-        organisation: profiles.organisation,
-        bio: profiles.bio,
-        birthday: profiles.birthday,
-        diabetesDiagnosisDate: profiles.diabetesDiagnosisDate,
-        hasPortrait: sql<boolean>`${profiles.portrait} is not null`,
-      },
-    })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return rows[0];
-}
-
-export type LoadedProfile = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
+// SQL of the own account settings and portrait (spec §3 "Profile", §7 person/*); the profile itself is
+// read and written by accounts/profile-mapping.ts.
 
 export async function updateAccount(db: Db, userId: string, changes: UserChanges, now: Date): Promise<void> {
   await db
     .update(users)
     .set({ ...changes, updatedAt: now })
     .where(eq(users.id, userId));
-}
-
-export async function updateProfileRow(
-  db: Db,
-  userId: string,
-  changes: ProfileChanges,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(profiles)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(profiles.userId, userId));
 }
 
 export async function loadPortrait(

@@ -12,44 +12,25 @@ import type { AppContext } from '../../context';
 import { fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
 import {
-  loadProfile,
-  updateAccount,
-  updateProfileRow,
-  type LoadedProfile,
-  type ProfileChanges,
-  type UserChanges,
-} from './profile.repository';
+  blankToNull,
+  loadAccountProfile,
+  personalDetails,
+  personalDetailChanges,
+  updateProfile,
+  type AccountProfile,
+} from '../../accounts/profile-mapping';
+import { updateAccount, type UserChanges } from './profile.repository';
 
-/** Spec §3: "Empty strings clear optional text fields" (contract `profileUpdate`). */
-const blankToNull = (value: string | null | undefined): string | null | undefined =>
-  value === undefined ? undefined : value === null || value === '' ? null : value;
-
-function toProfile({ user, profile }: LoadedProfile): Profile {
+function toProfile(loaded: AccountProfile): Profile {
+  const { user, profile } = loaded;
   return {
-    uid: user.id,
-    username: user.username,
+    ...personalDetails(loaded),
     user_type: user.userType,
-    realname: profile.realname,
-    alias: profile.alias,
-    gender: profile.gender as Profile['gender'],
-    height: profile.height,
-    weight: profile.weight,
-    diabetes_type: profile.diabetesType as Profile['diabetes_type'],
-    address: profile.address,
-    zipcode: profile.zipcode,
-    mobile: user.mobile,
-    telephone: profile.telephone,
-    email: user.email,
     serve_for: profile.serveFor,
     major: profile.major as Profile['major'],
     organisation: profile.organisation,
     bio: profile.bio,
-    birthday: profile.birthday,
-    diabetes_diagnosis_date: profile.diabetesDiagnosisDate,
-    country: user.country,
     language: user.language as Profile['language'],
-    created_by: user.createdBy,
-    has_portrait: Boolean(profile.hasPortrait),
     mfa: user.mfaEnabled,
     show_glucose: user.showGlucose,
     created_at: user.createdAt.toISOString(),
@@ -65,12 +46,12 @@ export function createProfileService(ctx: AppContext) {
   const { clock, config } = ctx;
 
   async function get(userId: string): Promise<{ error: 0; profile: Profile }> {
-    const loaded = await loadProfile(ctx.db, userId);
+    const loaded = await loadAccountProfile(ctx.db, userId);
     if (!loaded) return fail(ErrorCode.NOT_FOUND);
     return { error: 0, profile: toProfile(loaded) };
   }
 
-  function validate(input: ProfileUpdate, current: LoadedProfile, today: string): void {
+  function validate(input: ProfileUpdate, current: AccountProfile, today: string): void {
     const problems = new InputProblems();
     // A name resent as it is stored is not checked again: one stored before the rule (spec §5)
     // must not block saving the other fields.
@@ -99,7 +80,7 @@ export function createProfileService(ctx: AppContext) {
   }
 
   async function update(userId: string, input: ProfileUpdate): Promise<{ error: 0; profile: Profile }> {
-    const current = await loadProfile(ctx.db, userId);
+    const current = await loadAccountProfile(ctx.db, userId);
     if (!current) return fail(ErrorCode.NOT_FOUND);
     const now = clock.now();
     validate(input, current, isoDay(now));
@@ -109,27 +90,17 @@ export function createProfileService(ctx: AppContext) {
     if (input.country !== undefined) account.country = input.country;
     if (input.language !== undefined) account.language = input.language;
 
-    const profile: ProfileChanges = {
-      realname: input.realname,
-      alias: blankToNull(input.alias),
-      gender: input.gender,
-      height: input.height,
-      weight: input.weight,
-      diabetesType: input.diabetes_type,
-      address: blankToNull(input.address),
-      zipcode: blankToNull(input.zipcode),
-      telephone: blankToNull(input.telephone),
+    const profile = {
+      ...personalDetailChanges(input),
       serveFor: blankToNull(input.serve_for),
       major: input.major,
       organisation: blankToNull(input.organisation),
       bio: blankToNull(input.bio),
-      birthday: input.birthday,
-      diabetesDiagnosisDate: input.diabetes_diagnosis_date,
     };
     // drizzle leaves undefined columns untouched, so only the fields sent are written.
     await ctx.db.transaction(async (tx) => {
       if (Object.keys(account).length > 0) await updateAccount(tx, userId, account, now);
-      await updateProfileRow(tx, userId, profile, now);
+      await updateProfile(tx, userId, profile, now);
     });
     return get(userId);
   }

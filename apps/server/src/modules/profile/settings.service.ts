@@ -2,7 +2,7 @@ import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../context';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
-import { createUsersRepository } from '../auth/users.repository';
+import { createUsersRepository } from '../../accounts/users.repository';
 import { updateAccount } from './profile.repository';
 
 interface Security {

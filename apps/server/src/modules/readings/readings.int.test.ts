@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceRecord } from '@cgm/contract';
 import { createTestDatabase } from '../../test/test-db';
 import type { Database } from '../../db/client';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { setPasswordCostForTests } from '../../lib/crypto';
 import { storeRecords } from '../../patient-data';
 import { readGlucoseSeries } from './readings.repository';
@@ -24,13 +24,13 @@ const sg = (serial: string, seq: number, time: number, mgdl: number | null, off 
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  patient = await createUser(database.db, {
+  patient = await createAccount(database.db, {
     username: 'a@example.com',
     password: 'Gluco$e9x',
     userType: 'P',
     realname: 'Pat A',
   });
-  other = await createUser(database.db, {
+  other = await createAccount(database.db, {
     username: 'b@example.com',
     password: 'Gluco$e9x',
     userType: 'P',

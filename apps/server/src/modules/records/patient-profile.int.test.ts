@@ -11,7 +11,7 @@ import {
   type People,
   type Who,
 } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { profiles, relations, uploads, users } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 
@@ -176,7 +176,7 @@ describe('only the creating HCP or the creating HCP group keeps the personal det
   let stranger: { id: string; token: string };
 
   async function acceptedHcp(username: string, extra: { createdBy?: 'hcp_group'; groupId?: string } = {}) {
-    const id = await createUser(t.ctx.db, {
+    const id = await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username,
       password: TEST_PASSWORD,

@@ -2,66 +2,12 @@ import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, relations, uploads, users } from '../../db/schema';
 
-export type PatientProfileChanges = Partial<
-  Pick<
-    typeof profiles.$inferInsert,
-    | 'realname'
-    | 'alias'
-    | 'gender'
-    | 'height'
-    | 'weight'
-    | 'diabetesType'
-    | 'address'
-    | 'zipcode'
-    | 'telephone'
-    | 'birthday'
-    | 'diabetesDiagnosisDate'
-    | 'inpatient'
-    | 'patientNo'
-    | 'bedNo'
-  >
->;
-
-/** SQL of a patient's profile as the care team sees it (spec §3 "Patient labels"). */
+/**
+ * SQL of what the care team's view of a patient adds to the profile (spec §3 "Patient labels"); the
+ * profile itself is read and written by accounts/profile-mapping.ts.
+ */
 export function createPatientProfileRepository(db: Db) {
   return {
-    async load(patientId: string) {
-      const rows = await db
-        .select({
-          user: {
-            id: users.id,
-            username: users.username,
-            userType: users.userType,
-            email: users.email,
-            mobile: users.mobile,
-            country: users.country,
-            createdBy: users.createdBy,
-          },
-          profile: {
-            realname: profiles.realname,
-            alias: profiles.alias,
-            gender: profiles.gender,
-            height: profiles.height,
-            weight: profiles.weight,
-            diabetesType: profiles.diabetesType,
-            address: profiles.address,
-            zipcode: profiles.zipcode,
-            telephone: profiles.telephone,
-            birthday: profiles.birthday,
-            diabetesDiagnosisDate: profiles.diabetesDiagnosisDate,
-            inpatient: profiles.inpatient,
-            patientNo: profiles.patientNo,
-            bedNo: profiles.bedNo,
-            hasPortrait: sql<boolean>`${profiles.portrait} is not null`,
-          },
-        })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, patientId))
-        .limit(1);
-      return rows[0];
-    },
-
     /** The newest upload that stored data: deletions and batches that stored nothing do not count. */
     async lastUpload(patientId: string): Promise<Date | null> {
       const rows = await db
@@ -100,13 +46,6 @@ export function createPatientProfileRepository(db: Db) {
         .limit(1);
       const row = rows[0];
       return row ? row.name || row.username : null;
-    },
-
-    async update(patientId: string, changes: PatientProfileChanges, at: Date): Promise<void> {
-      await db
-        .update(profiles)
-        .set({ ...changes, updatedAt: at })
-        .where(eq(profiles.userId, patientId));
     },
   };
 }

@@ -13,11 +13,14 @@ import { ApiError, fail } from '../../http/api-error';
 import { InputProblems, isCalendarDay, isoDay } from '../../http/input-problems';
 import { assertMayAccessPatient } from '../../access/patient-data';
 import { profileEditorOf } from '../../access/profile-editor';
-import { createPatientProfileRepository, type PatientProfileChanges } from './patient-profile.repository';
-
-/** Empty strings clear optional text fields, as on the own profile (contract `profileUpdate`). */
-const blankToNull = (value: string | null | undefined): string | null | undefined =>
-  value === undefined ? undefined : value === null || value === '' ? null : value;
+import {
+  blankToNull,
+  loadAccountProfile,
+  personalDetails,
+  personalDetailChanges,
+  updateProfile,
+} from '../../accounts/profile-mapping';
+import { createPatientProfileRepository } from './patient-profile.repository';
 
 /**
  * A patient's profile as the care team sees and keeps it (spec §3 "Profile", "Patient labels";
@@ -30,7 +33,7 @@ export function createPatientProfileService(ctx: AppContext) {
 
   async function view(actor: Actor, patientId: string): Promise<PatientProfile> {
     const [loaded, uploadAt, editor] = await Promise.all([
-      repo.load(patientId),
+      loadAccountProfile(ctx.db, patientId),
       repo.lastUpload(patientId),
       profileEditorOf(ctx.db, actor, patientId),
     ]);
@@ -42,30 +45,13 @@ export function createPatientProfileService(ctx: AppContext) {
         : await repo.firstRequestingHcp(patientId);
     const birthday = profile.birthday && isCalendarDay(profile.birthday) ? profile.birthday : null;
     return {
-      uid: user.id,
-      username: user.username,
-      realname: profile.realname,
-      alias: profile.alias,
-      gender: profile.gender as PatientProfile['gender'],
-      height: profile.height,
-      weight: profile.weight,
-      diabetes_type: profile.diabetesType as PatientProfile['diabetes_type'],
-      address: profile.address,
-      zipcode: profile.zipcode,
-      telephone: profile.telephone,
-      mobile: user.mobile,
-      email: user.email,
-      birthday: profile.birthday,
-      diabetes_diagnosis_date: profile.diabetesDiagnosisDate,
-      country: user.country,
+      ...personalDetails(loaded),
       age: birthday ? ageOn(birthday, isoDay(ctx.clock.now())) : null,
       upload_time: uploadAt ? uploadAt.getTime() : null,
-      created_by: user.createdBy,
       account_creator: creator,
       inpatient: profile.inpatient,
       patient_no: profile.patientNo,
       bed_no: profile.bedNo,
-      has_portrait: Boolean(profile.hasPortrait),
       editable: [...editableProfileFields(editor, user.createdBy)],
     };
   }
@@ -115,24 +101,14 @@ export function createPatientProfileService(ctx: AppContext) {
         });
       }
       validate(input, current.country);
-      const changes: PatientProfileChanges = {
-        realname: input.realname,
-        alias: blankToNull(input.alias),
-        gender: input.gender,
-        height: input.height,
-        weight: input.weight,
-        diabetesType: input.diabetes_type,
-        address: blankToNull(input.address),
-        zipcode: blankToNull(input.zipcode),
-        telephone: blankToNull(input.telephone),
-        birthday: input.birthday,
-        diabetesDiagnosisDate: input.diabetes_diagnosis_date,
+      const changes = {
+        ...personalDetailChanges(input),
         inpatient: input.inpatient,
         patientNo: blankToNull(input.patient_no),
         bedNo: blankToNull(input.bed_no),
       };
       // drizzle leaves undefined columns untouched, so only the fields sent are written.
-      await repo.update(patientId, changes, ctx.clock.now());
+      await updateProfile(ctx.db, patientId, changes, ctx.clock.now());
       return view(actor, patientId);
     },
 

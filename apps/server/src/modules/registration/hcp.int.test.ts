@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import {
   devices,
   hcpApplications,
@@ -14,7 +14,7 @@ import {
   uploads,
   users,
 } from '../../db/schema';
-import { decideApplication } from './hcp.service';
+import { decideApplication } from '../../accounts/hcp-decision';
 
 let t: TestApp;
 const password = 'Gluco$e9x';
@@ -23,28 +23,28 @@ const newPassword = 'Clinic#Pass7';
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://portal.example' });
   const db = t.ctx.db;
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'pat@example.com',
     password,
     userType: 'P',
     realname: 'Pat Ient',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'carer@example.com',
     password,
     userType: 'M',
     realname: 'Ca Rer',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'doc@example.com',
     password,
     userType: 'D',
     realname: 'Doc Tor',
   });
-  await createUser(db, {
+  await createAccount(db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'root@example.com',
     password,
@@ -201,7 +201,7 @@ describe('hcp/apply for an existing account (spec §2 "HCP apply", §8 code 3)',
   });
 
   it('does not convert a disabled account (403)', async () => {
-    await createUser(t.ctx.db, {
+    await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'off@example.com',
       password,

@@ -11,20 +11,13 @@ import type { AppContext } from '../../context';
 import { fail } from '../../http/api-error';
 import { InputProblems } from '../../http/input-problems';
 import { hashPassword, newId } from '../../lib/crypto';
+import { createAccount } from '../../accounts/create-account';
+import { isUniqueViolation } from '../../db/errors';
 import { renderMail } from '../../mail/templates';
-import { createCodeService } from '../auth/codes.service';
-import { createUsersRepository, type UserRow } from '../auth/users.repository';
-import { convertToHcp } from './convert-to-hcp';
-import {
-  becomeHcp,
-  decideApplicationRow,
-  findApplication,
-  insertAccount,
-  insertApplication,
-  isUniqueViolation,
-  setHcpProfile,
-  setUserStatus,
-} from './registration.repository';
+import { createCodeService } from '../../accounts/codes.service';
+import { createUsersRepository, type UserRow } from '../../accounts/users.repository';
+import { convertToHcp } from '../../accounts/convert-to-hcp';
+import { becomeHcp, insertApplication, setHcpProfile } from './registration.repository';
 import { checkChallengeTarget, checkCountryKnown, checkRegion, checkTerms } from './registration.rules';
 
 export interface HcpApplyResult {
@@ -108,24 +101,21 @@ export function createHcpService(ctx: AppContext) {
       return { error: 0, converted: true };
     }
 
-    const uid = newId();
     try {
       await ctx.db.transaction(async (tx) => {
-        await insertAccount(
+        const { major, ...named } = profile;
+        const uid = await createAccount(
           tx,
           {
-            id: uid,
             username: email,
-            email,
             userType: 'D',
             createdBy: 'register',
             status: 'pending',
             ...account,
-            termsAcceptedAt: now,
-            createdAt: now,
-            updatedAt: now,
+            ...named,
+            profile: { major },
           },
-          { userId: uid, ...profile, updatedAt: now },
+          now,
         );
         await insertApplication(tx, { ...application, userId: uid, convertedFrom: null });
       });
@@ -156,41 +146,4 @@ export function createHcpService(ctx: AppContext) {
   }
 
   return { apply };
-}
-
-/**
- * Approves or rejects a submitted application and mails the applicant (spec §4: "the applicant is
- * emailed when status changes"). Called by the operators' CLI and the admin area. Approved: the
- * account becomes active and can sign in at /hcpLogin; rejected: sign-in keeps answering 52.
- */
-export async function decideApplication(
-  ctx: AppContext,
-  applicationId: string,
-  decision: 'approved' | 'rejected',
-  decidedBy: string,
-  note?: string,
-): Promise<{ userId: string; status: 'approved' | 'rejected' }> {
-  const now = ctx.clock.now();
-  const application = await findApplication(ctx.db, applicationId);
-  if (!application) return fail(ErrorCode.NOT_FOUND);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await decideApplicationRow(tx, applicationId, decision, decidedBy, note ?? null, now))) {
-      fail(ErrorCode.CONFLICT);
-    }
-    await setUserStatus(tx, application.userId, decision === 'approved' ? 'active' : 'rejected', now);
-  });
-
-  const users = createUsersRepository(ctx.db);
-  const user = await users.byId(application.userId);
-  if (user) {
-    const vars = {
-      name: await users.realname(user.id),
-      url: `${ctx.config.PUBLIC_URL.replace(/\/$/, '')}/hcpLogin`,
-      note: note ?? '',
-    };
-    const keys = decision === 'approved' ? 'hcp.approved' : 'hcp.rejected';
-    const mail = renderMail(user.language, `${keys}Subject`, [`${keys}Body`], vars);
-    await ctx.mailer.send({ channel: 'email', to: user.email ?? user.username, ...mail });
-  }
-  return { userId: application.userId, status: decision };
 }

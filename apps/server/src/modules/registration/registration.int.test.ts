@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { invitationCodes, outbox, profiles, users } from '../../db/schema';
 
 let t: TestApp;
@@ -11,7 +11,7 @@ const password = 'Gluco$e9x';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'taken@example.com',
     password,

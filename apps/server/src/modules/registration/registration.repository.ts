@@ -3,19 +3,10 @@ import type { Db } from '../../db/client';
 import { hcpApplications, invitationCodes, profiles, users } from '../../db/schema';
 
 export type NewUserRow = typeof users.$inferInsert;
-export type NewProfileRow = typeof profiles.$inferInsert;
-export type ApplicationRow = typeof hcpApplications.$inferSelect;
 export type InvitationRow = typeof invitationCodes.$inferSelect;
 
 // SQL of registration and HCP applications. Every function takes the database or a transaction
 // (a drizzle transaction is a database), so the services decide what runs atomically.
-
-export { isUniqueViolation } from '../../db/errors';
-
-export async function insertAccount(db: Db, user: NewUserRow, profile: NewProfileRow): Promise<void> {
-  await db.insert(users).values(user);
-  await db.insert(profiles).values(profile);
-}
 
 export async function findInvitation(db: Db, code: string): Promise<InvitationRow | undefined> {
   return (await db.select().from(invitationCodes).where(eq(invitationCodes.code, code)).limit(1))[0];
@@ -48,36 +39,6 @@ export async function insertApplication(
     convertedFrom: values.convertedFrom,
     createdAt: values.now,
   });
-}
-
-export async function findApplication(db: Db, id: string): Promise<ApplicationRow | undefined> {
-  return (await db.select().from(hcpApplications).where(eq(hcpApplications.id, id)).limit(1))[0];
-}
-
-/** Records the decision on a submitted application; false when it was already decided. */
-export async function decideApplicationRow(
-  db: Db,
-  id: string,
-  decision: 'approved' | 'rejected',
-  decidedBy: string,
-  note: string | null,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(hcpApplications)
-    .set({ status: decision, decidedBy, decidedAt: now, note })
-    .where(and(eq(hcpApplications.id, id), eq(hcpApplications.status, 'submitted')))
-    .returning({ id: hcpApplications.id });
-  return rows.length === 1;
-}
-
-export async function setUserStatus(
-  db: Db,
-  userId: string,
-  status: 'active' | 'rejected',
-  now: Date,
-): Promise<void> {
-  await db.update(users).set({ status, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { fail, invalidInput } from '../../http/api-error';
 import type { InputProblems } from '../../http/input-problems';
 import { siteUrl } from '../auth/auth.service';
-import { CODE_MAX_ATTEMPTS, type CodeService } from '../auth/codes.service';
+import { CODE_MAX_ATTEMPTS, type CodeService } from '../../accounts/codes.service';
 
 // Rules shared by patient/carer registration and the HCP application (spec §1, §5, §8).
 

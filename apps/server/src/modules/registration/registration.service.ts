@@ -1,26 +1,15 @@
-import {
-  ErrorCode,
-  isValidEmail,
-  isValidMobile,
-  isValidRealName,
-  REAL_NAME_PROBLEM,
-  needsGuardianConsent,
-  normalizeUsername,
-} from '@cgm/domain';
+import { ErrorCode, needsGuardianConsent, normalizeUsername } from '@cgm/domain';
 import type { RegisterRequest } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { fail } from '../../http/api-error';
 import { InputProblems, isoDay } from '../../http/input-problems';
-import { hashPassword, newId } from '../../lib/crypto';
-import { createCodeService } from '../auth/codes.service';
-import { createUsersRepository } from '../auth/users.repository';
-import {
-  findInvitation,
-  insertAccount,
-  invitationUsable,
-  isUniqueViolation,
-  useInvitation,
-} from './registration.repository';
+import { hashPassword } from '../../lib/crypto';
+import { createAccount } from '../../accounts/create-account';
+import { checkNewPerson } from '../../accounts/new-account-rules';
+import { isUniqueViolation } from '../../db/errors';
+import { createCodeService } from '../../accounts/codes.service';
+import { createUsersRepository } from '../../accounts/users.repository';
+import { findInvitation, invitationUsable, useInvitation } from './registration.repository';
 import { checkChallengeTarget, checkCountryKnown, checkRegion, checkTerms } from './registration.rules';
 import { createInvitedRelation } from '../relations/invited-relation';
 
@@ -36,11 +25,7 @@ export function createRegistrationService(ctx: AppContext) {
 
   function validate(input: RegisterRequest, username: string, today: string): void {
     const problems = new InputProblems();
-    if (Boolean(input.email) === Boolean(input.mobile)) problems.add('email', 'validation.emailOrMobile');
-    else if (input.email) problems.check(isValidEmail(input.email), 'email', 'validation.email');
-    else problems.check(isValidMobile(input.mobile ?? ''), 'mobile', 'validation.mobile');
-    problems.check(isValidRealName(input.realname), 'realname', REAL_NAME_PROBLEM);
-    problems.password('password', input.password, username, 'register');
+    checkNewPerson(problems, input, username);
     checkCountryKnown(problems, input.country);
     // Required: the under-16 guardian consent (spec §5) is decided on it; leaving it out skips nothing.
     if (!input.birthday) problems.add('birthday', 'messages.fillRequired');
@@ -75,46 +60,42 @@ export function createRegistrationService(ctx: AppContext) {
 
     const passwordHash = await hashPassword(input.password);
     await codes.consume(input.seccode_token, input.code, 'register');
-    const uid = newId();
     try {
-      await ctx.db.transaction(async (tx) => {
-        await insertAccount(
+      const uid = await ctx.db.transaction(async (tx) => {
+        const id = await createAccount(
           tx,
           {
-            id: uid,
             username,
-            email: input.email ? username : null,
-            mobile: input.email ? null : username,
             passwordHash,
             userType: input.account_type,
+            realname: input.realname,
             createdBy: 'register',
             status: 'active',
             country: input.country,
             language: input.language,
             termsVersion: input.terms_version,
-            termsAcceptedAt: now,
             guardianConsent: input.guardian_consent ?? false,
-            createdAt: now,
-            updatedAt: now,
+            profile: { birthday: input.birthday ?? null },
           },
-          { userId: uid, realname: input.realname, birthday: input.birthday ?? null, updatedAt: now },
+          now,
         );
-        if (invitation && !(await useInvitation(tx, invitation, uid, now))) fail(ErrorCode.INVITATION_WRONG);
+        if (invitation && !(await useInvitation(tx, invitation, id, now))) fail(ErrorCode.INVITATION_WRONG);
         if (invitation) {
           await createInvitedRelation(tx, {
             code: invitation,
-            patientId: uid,
+            patientId: id,
             patientType: input.account_type,
             now,
           });
         }
+        return id;
       });
+      return { error: 0, uid, username };
     } catch (err) {
       // Two registrations of one username at once: the unique index decides, the loser gets 26.
       if (isUniqueViolation(err)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
       throw err;
     }
-    return { error: 0, uid, username };
   }
 
   return { register };

@@ -3,14 +3,14 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { outbox } from '../../db/schema';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createUser(t.ctx.db, {
+  await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'taken@example.com',
     password: 'Gluco$e9x',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { seccodeSendRequest } from '@cgm/contract';
 import type { AppContext } from '../../context';
 import { InputProblems } from '../../http/input-problems';
-import { createCodeService } from '../auth/codes.service';
+import { createCodeService } from '../../accounts/codes.service';
 
 type SeccodeSendRequest = z.infer<typeof seccodeSendRequest>;
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { API, type ConnectionsResponse, type MessageItem } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, TEST_PASSWORD, type People, type Who } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { profiles } from '../../db/schema';
 
 // A patient's alias names them as surely as the real name: before consent, and after a rejection or
@@ -56,7 +56,7 @@ describe("the follower's requests", () => {
 
 describe('messages', () => {
   it('masks the alias after a rejection and after a removal, shows it while accepted', async () => {
-    const id = await createUser(t.ctx.db, {
+    const id = await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'asker@example.com',
       password: TEST_PASSWORD,

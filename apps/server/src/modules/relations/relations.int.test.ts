@@ -4,7 +4,7 @@ import { ErrorCode } from '@cgm/domain';
 import { API, type RelationsResponse } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPeople, type People, type Who } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { outbox, relations, users } from '../../db/schema';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 /** A follower with no relation yet, signed in. */
 async function newFollower(name: string, userType: 'M' | 'D' = 'M') {
-  const id = await createUser(t.ctx.db, {
+  const id = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: `${name}@example.com`,
     password: 'Gluco$e9x',

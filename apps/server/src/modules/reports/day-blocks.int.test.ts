@@ -4,7 +4,7 @@ import type { DeviceRecord } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDriver } from '../../test/test-db';
 import { openDatabase } from '../../db/client';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { appendRecords, removeGlucose, storeRecords } from '../../patient-data';
 import { createReportsRepository } from './reports.repository';
 import { sourceFilter, type OptionRange } from '../../patient-data';
@@ -151,7 +151,7 @@ async function expectSame(from: number, to: number, options: OptionRange[] = [])
 
 beforeAll(async () => {
   t = await createTestApp();
-  patient = await createUser(t.ctx.db, {
+  patient = await createAccount(t.ctx.db, {
     termsVersion: t.ctx.config.TERMS_VERSION,
     username: 'blocks@example.com',
     password: 'Gluco$e9x',
@@ -230,7 +230,7 @@ describe('day blocks', () => {
   });
 
   it('are removed with the account', async () => {
-    const other = await createUser(t.ctx.db, {
+    const other = await createAccount(t.ctx.db, {
       termsVersion: t.ctx.config.TERMS_VERSION,
       username: 'gone@example.com',
       password: 'Gluco$e9x',

@@ -1,11 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { monitorSettings, profiles, users } from '../../db/schema';
+import { monitorSettings } from '../../db/schema';
 
 export type MonitorSettingsRow = typeof monitorSettings.$inferSelect;
 export type MonitorSettingsValues = Omit<MonitorSettingsRow, 'patientId' | 'updatedBy' | 'updatedAt'>;
 
-/** SQL of the monitor settings and the monitored patient's header (spec §3 "Settings", §7). */
+/**
+ * SQL of the monitor settings (spec §3 "Settings", §7); the monitored patient's header is their
+ * profile (accounts/profile-mapping.ts).
+ */
 export function createSettingsRepository(db: Db) {
   return {
     async find(patientId: string): Promise<MonitorSettingsRow | undefined> {
@@ -20,25 +23,6 @@ export function createSettingsRepository(db: Db) {
         .insert(monitorSettings)
         .values({ patientId, ...row })
         .onConflictDoUpdate({ target: monitorSettings.patientId, set: row });
-    },
-
-    /** The patient's country (for the default unit) and what the monitor header shows. */
-    async patient(patientId: string) {
-      const rows = await db
-        .select({
-          country: users.country,
-          realname: profiles.realname,
-          alias: profiles.alias,
-          gender: profiles.gender,
-          diabetesType: profiles.diabetesType,
-          birthday: profiles.birthday,
-          hasPortrait: sql<boolean>`${profiles.portrait} is not null`,
-        })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, patientId))
-        .limit(1);
-      return rows[0];
     },
   };
 }

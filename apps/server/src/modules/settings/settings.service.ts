@@ -25,6 +25,7 @@ import type { Actor } from '../../http/auth';
 import { fail } from '../../http/api-error';
 import { InputProblems, isCalendarDay, isoDay } from '../../http/input-problems';
 import { assertMayAccessPatient } from '../../access/patient-data';
+import { loadAccountProfile, personalDetails } from '../../accounts/profile-mapping';
 import { createSettingsRepository, type MonitorSettingsValues } from './settings.repository';
 
 type Glucose = Pick<MonitorSettingsValues, (typeof MONITOR_GLUCOSE_KEYS)[number]>;
@@ -72,13 +73,13 @@ export function createMonitorSettingsService(ctx: AppContext) {
   const repo = createSettingsRepository(ctx.db);
 
   async function current(patientId: string): Promise<MonitorSettings> {
-    const [row, patient] = await Promise.all([repo.find(patientId), repo.patient(patientId)]);
+    const [row, patient] = await Promise.all([repo.find(patientId), loadAccountProfile(ctx.db, patientId)]);
     if (!patient) return fail(ErrorCode.NOT_FOUND);
     if (!row) {
       return {
         ...DEFAULT_GLUCOSE,
         ...DEFAULT_DISPLAY,
-        unit: patientGlucoseUnit(null, patient.country),
+        unit: patientGlucoseUnit(null, patient.user.country),
         saved: false,
         updated_at: null,
       };
@@ -121,18 +122,23 @@ export function createMonitorSettingsService(ctx: AppContext) {
     /** The monitor screen's header: who is watched, and their settings. */
     async profile(actor: Actor, patientId: string): Promise<MonitorProfile> {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'read');
-      const [patient, settings] = await Promise.all([repo.patient(patientId), current(patientId)]);
-      if (!patient) return fail(ErrorCode.NOT_FOUND);
+      const [loaded, settings] = await Promise.all([
+        loadAccountProfile(ctx.db, patientId),
+        current(patientId),
+      ]);
+      if (!loaded) return fail(ErrorCode.NOT_FOUND);
+      // The header shows a few of the personal details, to whoever may read the patient's data.
+      const patient = personalDetails(loaded);
       const birthday = patient.birthday && isCalendarDay(patient.birthday) ? patient.birthday : null;
       return {
         uid: patientId,
         realname: patient.realname,
         alias: patient.alias,
-        gender: patient.gender as MonitorProfile['gender'],
-        diabetes_type: patient.diabetesType as MonitorProfile['diabetes_type'],
+        gender: patient.gender,
+        diabetes_type: patient.diabetes_type,
         birthday,
         age: birthday ? ageOn(birthday, isoDay(ctx.clock.now())) : null,
-        has_portrait: Boolean(patient.hasPortrait),
+        has_portrait: patient.has_portrait,
         settings,
       };
     },

@@ -5,7 +5,7 @@ import { API, type AccountSummaryResponse, type UsageResponse } from '@cgm/contr
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOpsCast, NOT_ADMINS, signInAgain, type OpsCast, type OpsWho } from '../../test/ops-cast';
 import { registerDevice } from '../../test/people';
-import { createUser } from '../../cli/create-user';
+import { createAccount } from '../../accounts/create-account';
 import { users } from '../../db/schema';
 
 let t: TestApp;
@@ -39,8 +39,8 @@ beforeAll(async () => {
   // FR: a reading and a patch on the 19th.
   await fr.ingest([sg('TX-FR', 1, at('2026-11-19T10:00:00Z')), session('PT-FR', 'patch', at('2026-11-19T09:00:00Z'))]);
   // Accounts: a new DE patient on the 18th; a DE HCP created in March, deleted on the 19th.
-  await createUser(t.ctx.db, { termsVersion: t.ctx.config.TERMS_VERSION, username: 'new-de@ops.example', password: 'x', passwordHash: 'x', userType: 'P', realname: 'N', country: 'DE', createdAt: new Date('2026-11-18T15:00:00Z') });
-  const gone = await createUser(t.ctx.db, { termsVersion: t.ctx.config.TERMS_VERSION, username: 'gone-de@ops.example', password: 'x', passwordHash: 'x', userType: 'D', realname: 'G', country: 'DE', createdAt: new Date('2026-03-01T00:00:00Z') });
+  await createAccount(t.ctx.db, { termsVersion: t.ctx.config.TERMS_VERSION, username: 'new-de@ops.example', password: 'x', passwordHash: 'x', userType: 'P', realname: 'N', country: 'DE', createdAt: new Date('2026-11-18T15:00:00Z') });
+  const gone = await createAccount(t.ctx.db, { termsVersion: t.ctx.config.TERMS_VERSION, username: 'gone-de@ops.example', password: 'x', passwordHash: 'x', userType: 'D', realname: 'G', country: 'DE', createdAt: new Date('2026-03-01T00:00:00Z') });
   await t.ctx.db.update(users).set({ deletedAt: new Date('2026-11-19T08:00:00Z') }).where(eq(users.id, gone));
   t.clock.set(new Date('2026-11-21T12:00:00Z'));
   await signInAgain(t, c);
