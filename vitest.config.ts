@@ -23,7 +23,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          globalSetup: ['apps/server/test-support/global-setup.ts'],
         },
       },
     ],

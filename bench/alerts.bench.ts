@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { API } from '@cgm/contract';
 import { defaultAlertSettings } from '@cgm/domain';
 import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
-import { alertSettings, pushSubscriptions, relations } from '../apps/server/src/db/schema';
-import { newId, newToken, setPasswordCostForTests } from '../apps/server/src/lib/crypto';
+import { testConfig } from '../apps/server/src/platform/config';
+import { alertSettings, pushSubscriptions, relations } from '../apps/server/src/platform/db/schema';
+import { newId, newToken, setPasswordCostForTests } from '../apps/server/src/platform/lib/crypto';
 import { seedFollowers, seedPatients } from './seed-people';
 import { benchDatabases, checkTarget, fmt, summarize, type BenchDatabase } from './support';
 

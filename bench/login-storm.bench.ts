@@ -1,10 +1,10 @@
 // Issue 15 (security) target: while 32 sign-ins run at once, the web app's bundle and a report
 // answer within 2× their idle times. Each sign-in costs a 128 MiB scrypt; unbounded, 32 of them
 // filled Node's thread pool (which also reads the web app's files) and the bundle took 5.8 s
-// instead of 9 ms (finding 5). The hashing queue (apps/server/src/lib/crypto.ts) bounds it: one or
+// instead of 9 ms (finding 5). The hashing queue (apps/server/src/platform/lib/crypto.ts) bounds it: one or
 // two checks at once, the storm's others waiting their turn (a sign-in beyond its waiting room is
 // refused before any database work), and the web app's files are answered from memory
-// (apps/server/src/http/static-files.ts), never from the disk through that pool.
+// (apps/server/src/platform/http/static-files.ts), never from the disk through that pool.
 //
 // The real server (its HTTP stack, static files, a 14-day daily report of simulated data on the
 // embedded PGlite, the default) listens here; the clients run in processes of their own: the storm
@@ -23,8 +23,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { API } from '@cgm/contract';
 import { generateHistory, randomProfile } from '../packages/simulator/src/index';
 import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
-import { openDatabase, runMigrations } from '../apps/server/src/db/client';
+import { testConfig } from '../apps/server/src/platform/config';
+import { openDatabase, runMigrations } from '../apps/server/src/platform/db/client';
 import { createAccount } from '../apps/server/src/accounts/create-account';
 import { storeRecords } from '../apps/server/src/patient-data';
 import { createSessionStore } from '../apps/server/src/accounts/session.store';

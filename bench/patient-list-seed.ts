@@ -11,11 +11,11 @@
 // reads by hour and day ranges, are copied for every day. The list's summaries are computed for
 // the templates by the job's own function and copied with the newest days.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../apps/server/src/db/client';
-import { sha256 } from '../apps/server/src/lib/crypto';
-import { testConfig } from '../apps/server/src/config';
+import type { Database } from '../apps/server/src/platform/db/client';
+import { sha256 } from '../apps/server/src/platform/lib/crypto';
+import { testConfig } from '../apps/server/src/platform/config';
 import { storeRecords } from '../apps/server/src/patient-data';
-import { refreshListSummaries } from '../apps/server/src/modules/patients/list-summaries';
+import { refreshListSummaries } from '../apps/server/src/jobs/list-summaries';
 
 export const PATIENTS = Number(process.env.PATIENTS ?? 10_000);
 export const DAYS = Number(process.env.DAYS ?? 90);

@@ -21,9 +21,9 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { API } from '@cgm/contract';
 import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
-import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client';
-import { newToken } from '../apps/server/src/lib/crypto';
+import { testConfig } from '../apps/server/src/platform/config';
+import { openDatabase, runMigrations, type Database } from '../apps/server/src/platform/db/client';
+import { newToken } from '../apps/server/src/platform/lib/crypto';
 import { benchDatabaseName, checkTarget, fmt, summarize } from './support';
 import { copySummaries, copyTemplates, DAYS, PATIENTS, seedPatients, STEP_MIN } from './patient-list-seed';
 

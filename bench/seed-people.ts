@@ -1,10 +1,10 @@
 // Accounts the live benchmarks seed in bulk (live-monitor and alerts): patients with a device app
 // and follower accounts, 1,000 rows a statement, each account agreed to the terms (the server asks
 // an account that agreed to nothing to agree first).
-import type { Db } from '../apps/server/src/db/client';
-import { devices, profiles, users } from '../apps/server/src/db/schema';
-import { testConfig } from '../apps/server/src/config';
-import { hashPassword, newId, sha256 } from '../apps/server/src/lib/crypto';
+import type { Db } from '../apps/server/src/platform/db/client';
+import { devices, profiles, users } from '../apps/server/src/platform/db/schema';
+import { testConfig } from '../apps/server/src/platform/config';
+import { hashPassword, newId, sha256 } from '../apps/server/src/platform/lib/crypto';
 
 const CHUNK = 1000;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client';
+import { openDatabase, runMigrations, type Database } from '../apps/server/src/platform/db/client';
 
 /** Median and 95th percentile of a list of durations (ms). */
 export function summarize(samples: number[]): { median: number; p95: number; min: number } {

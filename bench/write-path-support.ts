@@ -3,11 +3,11 @@
 // server lays out its tables.
 import { fork, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import type { Database } from '../apps/server/src/db/client';
-import { devices } from '../apps/server/src/db/schema';
+import type { Database } from '../apps/server/src/platform/db/client';
+import { devices } from '../apps/server/src/platform/db/schema';
 import { createAccount } from '../apps/server/src/accounts/create-account';
-import { newId, newToken, sha256 } from '../apps/server/src/lib/crypto';
-import { createCredential } from '../apps/server/src/modules/nightscout/ns-credentials.repository';
+import { newId, newToken, sha256 } from '../apps/server/src/platform/lib/crypto';
+import { createCredential } from '../apps/server/src/features/nightscout/ns-credentials.repository';
 import { BARE_TABLE, type FromClient, type Job, type JobResult, type ToClient } from './write-readings';
 
 /** A patient with a device app (device API) and another with a Nightscout upload credential. */

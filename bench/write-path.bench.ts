@@ -13,8 +13,8 @@
 // Only the public HTTP APIs and generic SQL are used, so the figures survive storage changes.
 import type { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
-import { setPasswordCostForTests } from '../apps/server/src/lib/crypto';
+import { testConfig } from '../apps/server/src/platform/config';
+import { setPasswordCostForTests } from '../apps/server/src/platform/lib/crypto';
 import { benchDatabases, fmt, summarize, type BenchDatabase } from './support';
 import {
   createPatients,

@@ -3,7 +3,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../packages/contract/src/paths';
-import { decryptWebPush } from '../../apps/server/src/test/web-push-decrypt';
+import { decryptWebPush } from '../../apps/server/test-support/web-push-decrypt';
 import { newPage } from '../support/browser';
 import { useStage } from '../support/stage';
 import { portalApi } from '../support/portal-api';

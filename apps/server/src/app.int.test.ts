@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
-import { createTestApp, type TestApp } from './test/test-app';
-import { testDriver } from './test/test-db';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testDriver } from '../test-support/test-db';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,26 +10,26 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { oauthSecurityScheme } from '@cgm/contract';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import { systemClock, type Clock } from './lib/clock';
-import { createMailer, type Mailer } from './mail/mailer';
-import { registerErrorHandler } from './http/error-handler';
-import { authenticate } from './http/auth';
-import { noStoreOnApi } from './http/no-store';
-import { compressAnswers } from './http/compression';
-import { serveWebApp } from './http/web-app';
-import { guardInput } from './http/input-guard';
-import { installRateLimits } from './http/rate-limits';
-import { errorLogSerializer, requestLogSerializer } from './http/log-redaction';
-import type { AppContext } from './context';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/client';
+import { systemClock, type Clock } from './platform/lib/clock';
+import { createMailer, type Mailer } from './platform/mail/mailer';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { authenticate } from './platform/http/auth';
+import { noStoreOnApi } from './platform/http/no-store';
+import { compressAnswers } from './platform/http/compression';
+import { serveWebApp } from './platform/http/web-app';
+import { guardInput } from './platform/http/input-guard';
+import { installRateLimits } from './platform/http/rate-limits';
+import { errorLogSerializer, requestLogSerializer } from './platform/http/log-redaction';
+import type { AppContext } from './platform/context';
 import { createSessionStore } from './accounts/session.store';
-import { registerModules } from './modules';
+import { registerModules } from './register-features';
 import { installRouteAccess, type RegisteredRoute } from './access/route-access';
-import { createLocalBus, type LiveBus } from './bus/live-bus';
-import { createPgBus } from './bus/pg-bus';
+import { createLocalBus, type LiveBus } from './platform/bus/live-bus';
+import { createPgBus } from './platform/bus/pg-bus';
 
-import { SERVER_VERSION } from './version';
+import { SERVER_VERSION } from './platform/version';
 export { SERVER_VERSION };
 
 export interface AppDeps {

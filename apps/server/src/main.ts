@@ -1,14 +1,14 @@
-import { loadConfig } from './config';
-import { openDatabase, runMigrations } from './db/client';
+import { loadConfig } from './platform/config';
+import { openDatabase, runMigrations } from './platform/db/client';
 import { buildApp } from './app';
 import { demoState, seedDemoIfEmpty } from './demo/seed-demo';
 import { startDemoStream } from './demo/demo-data';
 import { seedDemoHistories } from './demo/demo-history';
 import { demoLoginsText, isLoopback, publicDemoWarning } from './demo/demo-banner';
-import { startRetentionJob } from './jobs/retention';
+import { startRetentionJob } from './accounts/retention';
 import { startHealthRetentionJob } from './jobs/health-retention';
 import { startUnknownLoginPurgeJob } from './jobs/unknown-login-purge';
-import { startListSummaryJob } from './modules/patients/list-summaries';
+import { startListSummaryJob } from './jobs/list-summaries';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.

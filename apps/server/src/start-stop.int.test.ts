@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCK_FILE } from './db/data-dir-lock';
-import { freePort } from './test/free-port';
+import { LOCK_FILE } from './platform/db/data-dir-lock';
+import { freePort } from '../test-support/free-port';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
 import { createAccount } from './accounts/create-account';
-import { testConfig } from './config';
-import { openDatabase } from './db/client';
-import { devices, relations } from './db/schema';
-import { newId, newToken, sha256 } from './lib/crypto';
-import { withDatabase } from './test/global-setup';
-import { TEST_PASSWORD } from './test/people';
-import { PG_TEMPLATE_DB } from './test/test-db';
-import { adminSql, startServer, stopServer, type ServerProcess } from './test/server-process';
+import { testConfig } from './platform/config';
+import { openDatabase } from './platform/db/client';
+import { devices, relations } from './platform/db/schema';
+import { newId, newToken, sha256 } from './platform/lib/crypto';
+import { withDatabase } from '../test-support/global-setup';
+import { TEST_PASSWORD } from '../test-support/people';
+import { PG_TEMPLATE_DB } from '../test-support/test-db';
+import { adminSql, startServer, stopServer, type ServerProcess } from '../test-support/server-process';
 
 // Past one machine (issue 21): two server processes on one PostgreSQL, as behind a load balancer.
 // A device uploads to one; a follower waiting on each is answered within a second, and each

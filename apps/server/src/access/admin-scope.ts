@@ -1,9 +1,9 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { COUNTRIES, ErrorCode, findCountry, type Region } from '@cgm/domain';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import type { Actor } from '../http/auth';
-import { ApiError } from '../http/api-error';
+import type { Db } from '../platform/db/client';
+import { users } from '../platform/db/schema';
+import type { Actor } from '../platform/http/auth';
+import { ApiError } from '../platform/http/api-error';
 
 /**
  * Which accounts an account admin may act on (spec §1 account-administration area; docs/PERMISSIONS.md).

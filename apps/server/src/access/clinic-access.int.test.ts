@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { API, type Clinic, type PatientsResponse } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { clinics, relations, users } from '../db/schema';
-import { newId } from '../lib/crypto';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { clinics, relations, users } from '../platform/db/schema';
+import { newId } from '../platform/lib/crypto';
 import { createAccount } from '../accounts/create-account';
-import { account, relate } from '../modules/patients/patients-fixture';
+import { account, relate } from '../../test-support/patients-fixture';
 import { mayAccessPatient } from './patient-data';
-import type { Actor } from '../http/auth';
+import type { Actor } from '../platform/http/auth';
 
 // The clinic login's rule (access/clinic-access.ts): it reads, read-only, the patients who accepted
 // one of its clinic's HCPs and consent to the clinic, while they do; never anyone else. The policy, the clinic's

@@ -1,4 +1,4 @@
-import type { Actor } from '../http/auth';
+import type { Actor } from '../platform/http/auth';
 
 /**
  * Which HCP accounts work with patients (docs/PERMISSIONS.md). The admin login of the account

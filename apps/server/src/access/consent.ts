@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { relations } from '../db/schema';
+import { relations } from '../platform/db/schema';
 
 /**
  * The consent every read of a follower rests on (spec §1 "a follower sees a patient's data only

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { Actor } from '../http/auth';
+import type { Db } from '../platform/db/client';
+import type { Actor } from '../platform/http/auth';
 import { clinicRelationCondition } from './clinic-access';
 import { consentGivenIn } from './consent';
 

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
-import type { AppContext } from '../context';
-import { devices } from '../db/schema';
-import { bearerToken } from '../http/auth';
-import { ApiError } from '../http/api-error';
-import { sha256 } from '../lib/crypto';
+import type { AppContext } from '../platform/context';
+import { devices } from '../platform/db/schema';
+import { bearerToken } from '../platform/http/auth';
+import { ApiError } from '../platform/http/api-error';
+import { sha256 } from '../platform/lib/crypto';
 import { accountStillActive } from '../accounts/credentials';
 
 /** A device app acts for one patient with a token of its own (not the patient's session). */

@@ -1,4 +1,4 @@
-import type { Actor } from '../http/auth';
+import type { Actor } from '../platform/http/auth';
 
 /**
  * Who manages an HCP group (docs/PERMISSIONS.md "Care team"): an HCP account that is not itself a

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { nightscoutCredentials, oauthGrants, oauthTokens } from '../db/schema';
-import { sha256 } from '../lib/crypto';
+import type { AppContext } from '../platform/context';
+import { nightscoutCredentials, oauthGrants, oauthTokens } from '../platform/db/schema';
+import { sha256 } from '../platform/lib/crypto';
 import { accountStillActive } from '../accounts/credentials';
 import { jwtClaims, jwtSignatureOk } from './nightscout-token';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { nightscoutCredentials, oauthGrants } from '../db/schema';
+import type { AppContext } from '../platform/context';
+import { nightscoutCredentials, oauthGrants } from '../platform/db/schema';
 import { accountStillActive } from '../accounts/credentials';
 import {
   mayRead,

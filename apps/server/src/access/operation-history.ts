@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminAction, HcpOperation } from '@cgm/contract';
-import type { AppContext } from '../context';
-import type { Actor } from '../http/auth';
+import type { AppContext } from '../platform/context';
+import type { Actor } from '../platform/http/auth';
 
 export interface OperationEntry {
   area: 'hcp' | 'admin';

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
-import type { Db } from '../db/client';
-import { relations, users } from '../db/schema';
-import type { Actor } from '../http/auth';
-import { ApiError } from '../http/api-error';
+import type { Db } from '../platform/db/client';
+import { relations, users } from '../platform/db/schema';
+import type { Actor } from '../platform/http/auth';
+import { ApiError } from '../platform/http/api-error';
 import { clinicReadsPatient } from './clinic-access';
 import { consentGiven } from './consent';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relations } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { ACTORS, createCast, FOLLOWERS, type ActorName, type Cast } from './permission-cast';
-import { PERMISSION_TABLE, type CastLookup } from './permission-table';
+import { relations } from '../platform/db/schema';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { ACTORS, createCast, FOLLOWERS, type ActorName, type Cast } from '../../test-support/permission-cast';
+import { PERMISSION_TABLE, type CastLookup } from '../../test-support/permission-table';
 
 // docs/PERMISSIONS.md as a test: every /api route × every role × every relation state, called for
 // real. A route the table does not list fails the first test, so no route can be added unchecked.

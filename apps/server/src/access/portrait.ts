@@ -1,7 +1,7 @@
 import { ErrorCode } from '@cgm/domain';
-import type { Db } from '../db/client';
-import { ApiError } from '../http/api-error';
-import type { Actor } from '../http/auth';
+import type { Db } from '../platform/db/client';
+import { ApiError } from '../platform/http/api-error';
+import type { Actor } from '../platform/http/auth';
 import { mayAccessPatient } from './patient-data';
 
 /**

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { ProfileEditor } from '@cgm/domain';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import type { Actor } from '../http/auth';
+import type { Db } from '../platform/db/client';
+import { users } from '../platform/db/schema';
+import type { Actor } from '../platform/http/auth';
 import { mayAccessPatient } from './patient-data';
 
 /** The HCP group an HCP account works in: a member's manager, else the account itself. */

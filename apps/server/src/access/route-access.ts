@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorCode } from '@cgm/domain';
 import type { AdminAction, HcpOperation, UserType } from '@cgm/contract';
-import type { AppContext } from '../context';
-import { ApiError } from '../http/api-error';
+import type { AppContext } from '../platform/context';
+import { ApiError } from '../platform/http/api-error';
 import { assertMayAccessPatient, type PatientAction } from './patient-data';
 import { isGroupManager } from './hcp-group';
 import { deviceGuard, type DeviceKind } from './device-token';

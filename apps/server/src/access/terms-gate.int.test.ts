@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createAccount } from '../accounts/create-account';
 
 // Spec §5 "Terms: … must be accepted to register and after an update", enforced by the server and

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gt, isNull, min } from 'drizzle-orm';
 import { ErrorCode, RESEND_CODE_WAIT_SECONDS } from '@cgm/domain';
-import type { AppContext } from '../context';
-import { verificationCodes } from '../db/schema';
-import { newCode, newToken, sha256 } from '../lib/crypto';
-import { fail } from '../http/api-error';
-import { renderMail } from '../mail/templates';
+import type { AppContext } from '../platform/context';
+import { verificationCodes } from '../platform/db/schema';
+import { newCode, newToken, sha256 } from '../platform/lib/crypto';
+import { fail } from '../platform/http/api-error';
+import { renderMail } from '../platform/mail/templates';
 
 export type CodePurpose = 'register' | 'hcp_apply' | 'reset' | 'mfa';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { profiles, sessions, users } from '../db/schema';
-import { deletePersonalData } from '../db/personal-data';
+import type { Db } from '../platform/db/client';
+import { profiles, sessions, users } from '../platform/db/schema';
+import { deletePersonalData } from '../platform/db/personal-data';
 
 /**
  * Removes everything a patient or carer account holds before it becomes an HCP account (spec §2

@@ -1,7 +1,7 @@
 import { defaultLanguageOfCountry, isValidEmail, normalizeUsername } from '@cgm/domain';
-import type { Db } from '../db/client';
-import { profiles, users } from '../db/schema';
-import { hashPassword, newId } from '../lib/crypto';
+import type { Db } from '../platform/db/client';
+import { profiles, users } from '../platform/db/schema';
+import { hashPassword, newId } from '../platform/lib/crypto';
 
 type UserRow = typeof users.$inferInsert;
 type ProfileRow = typeof profiles.$inferInsert;

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { API, NS_API } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { outbox } from '../db/schema';
-import { createAdmins, person, type Admins } from '../modules/admin-accounts/admin-test-kit';
-import { newCredential } from '../modules/nightscout/ns-test-client';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { outbox } from '../platform/db/schema';
+import { createAdmins, person, type Admins } from '../../test-support/admin-test-kit';
+import { newCredential } from '../../test-support/ns-test-client';
 
 // Deleting, locking or resetting an account ends every credential it holds (issue: security
 // hardening, finding 4): before, a deleted account's Nightscout secret and v3 JWT still read and wrote.

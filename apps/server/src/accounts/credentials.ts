@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type Column, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { devices, nightscoutCredentials, oauthGrants, sessions } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { devices, nightscoutCredentials, oauthGrants, sessions } from '../platform/db/schema';
 
 /**
  * Ends every credential an account holds: its portal sessions, its Nightscout secrets and tokens

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
-import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { hcpApplications, users } from '../db/schema';
-import { fail } from '../http/api-error';
-import { renderMail } from '../mail/templates';
+import type { AppContext } from '../platform/context';
+import type { Db } from '../platform/db/client';
+import { hcpApplications, users } from '../platform/db/schema';
+import { fail } from '../platform/http/api-error';
+import { renderMail } from '../platform/mail/templates';
 import { createUsersRepository } from './users.repository';
 
 type ApplicationRow = typeof hcpApplications.$inferSelect;

@@ -1,5 +1,5 @@
 import { isValidEmail, isValidMobile, isValidRealName, REAL_NAME_PROBLEM } from '@cgm/domain';
-import type { InputProblems } from '../http/input-problems';
+import type { InputProblems } from '../platform/http/input-problems';
 
 /**
  * The field rules of a person signing up by e-mail or mobile (spec §5), shared by the registration

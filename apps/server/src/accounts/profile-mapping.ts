@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Profile, ProfileUpdate } from '@cgm/contract';
-import type { Db } from '../db/client';
-import { profiles, users } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { profiles, users } from '../platform/db/schema';
 
 // An account's profile read and written in one place: the own profile (spec §3 "Profile"), the care
 // team's view of a patient (§3 "Patient labels") and the monitor's header each pick from these.

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { sessions, type users } from '../db/schema';
-import type { Clock } from '../lib/clock';
-import { newId, newToken, sha256 } from '../lib/crypto';
-import type { Actor } from '../http/auth';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db/client';
+import { sessions, type users } from '../platform/db/schema';
+import type { Clock } from '../platform/lib/clock';
+import { newId, newToken, sha256 } from '../platform/lib/crypto';
+import type { Actor } from '../platform/http/auth';
 
 /** Account-admin sessions end after 10 minutes without activity (spec §4, §9: 600000 ms). */
 export const ADMIN_IDLE_MS = 600_000;

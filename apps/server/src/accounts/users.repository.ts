@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { profiles, users } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { profiles, users } from '../platform/db/schema';
 import { failedTryWindowStart } from './failed-tries';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { normalizeUsername } from '@cgm/domain';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { AppContext } from '../context';
-import { hcpApplications, users } from '../db/schema';
-import { systemClock } from '../lib/clock';
-import { createMailer } from '../mail/mailer';
-import { createLocalBus } from '../bus/live-bus';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db/client';
+import type { AppContext } from '../platform/context';
+import { hcpApplications, users } from '../platform/db/schema';
+import { systemClock } from '../platform/lib/clock';
+import { createMailer } from '../platform/mail/mailer';
+import { createLocalBus } from '../platform/bus/live-bus';
 import { decideApplication } from '../accounts/hcp-decision';
 
 /** The context the services need, outside an HTTP server (the CLI sends mail like the server does). */

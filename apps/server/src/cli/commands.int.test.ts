@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { users } from '../db/schema';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { users } from '../platform/db/schema';
 import { runCommand } from './commands';
 
 let t: TestApp;

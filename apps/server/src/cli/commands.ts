@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { checkPassword, normalizeUsername } from '@cgm/domain';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { invitationCodes, users } from '../db/schema';
-import { newId } from '../lib/crypto';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db/client';
+import { invitationCodes, users } from '../platform/db/schema';
+import { newId } from '../platform/lib/crypto';
 import { createAccount, type NewAccount } from '../accounts/create-account';
 
 export const USAGE = `CGM Portal command line
@@ -48,7 +48,7 @@ export async function runCommand(command: string, values: Values, env: Env): Pro
       );
     }
     case 'retention': {
-      const { purgeExpiredAccounts } = await import('../jobs/retention');
+      const { purgeExpiredAccounts } = await import('../accounts/retention');
       const purged = await purgeExpiredAccounts(database.db, new Date());
       return `retention: ${purged} deleted account(s) purged`;
     }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openDatabase, runMigrations, type Database } from '../db/client';
+import { loadConfig } from '../platform/config';
+import { openDatabase, runMigrations, type Database } from '../platform/db/client';
 import { runCommand, USAGE } from './commands';
 
 // Operators' command line: `npm run cli -- <command> [--options]`. Uses the same configuration as

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { users } from '../platform/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed-demo';
 
 /**

@@ -2,11 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createVirtualPatient, randomProfile, type VirtualPatient } from '@cgm/simulator';
 import type { DeviceRecord } from '@cgm/contract';
-import type { AppContext } from '../context';
-import { devices } from '../db/schema';
-import { newId, newToken, sha256 } from '../lib/crypto';
+import type { AppContext } from '../platform/context';
+import { devices } from '../platform/db/schema';
+import { newId, newToken, sha256 } from '../platform/lib/crypto';
 import { latestGlucose } from '../patient-data';
-import { createIngestService } from '../modules/ingest/ingest.service';
+import { createIngestService } from '../features/ingest/ingest.service';
 import { LIVE_SIGNAL_LOSS_MAX_MIN, type DemoState } from './seed-demo';
 
 /**

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { appState } from '../db/schema';
+import type { AppContext } from '../platform/context';
+import type { Db } from '../platform/db/client';
+import { appState } from '../platform/db/schema';
 import { appendRecords } from '../patient-data';
 import { demoState, LIVE_SIGNAL_LOSS_MAX_MIN, type DemoState } from './seed-demo';
 import { startHistoryGenerator } from './history-generator';

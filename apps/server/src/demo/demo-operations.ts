@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { findCountry } from '@cgm/domain';
-import type { Db } from '../db/client';
-import { clinicConsents, clinics, firmwareReleases, patchResults, users } from '../db/schema';
-import { newId } from '../lib/crypto';
+import type { Db } from '../platform/db/client';
+import { clinicConsents, clinics, firmwareReleases, patchResults, users } from '../platform/db/schema';
+import { newId } from '../platform/lib/crypto';
 import { recordAdminOperation } from '../access/operation-history';
 
 const DAY = 86_400_000;

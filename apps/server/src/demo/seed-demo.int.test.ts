@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { API, type Clinic } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { relations, uploads, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { relations, uploads, users } from '../platform/db/schema';
 import { generateHistory, randomProfile } from '@cgm/simulator';
 import { appendRecords, readGlucoseRecords } from '../patient-data';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoState, seedDemoIfEmpty } from './seed-demo';

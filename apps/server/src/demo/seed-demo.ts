@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { appState, profiles, relations, users } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { appState, profiles, relations, users } from '../platform/db/schema';
 import { createAccount, type NewAccountFields } from '../accounts/create-account';
-import { hashPassword, newId } from '../lib/crypto';
+import { hashPassword, newId } from '../platform/lib/crypto';
 import { DEMO_PEOPLE, type DemoPerson } from './demo-people';
 import { seedDemoOperations } from './demo-operations';
 

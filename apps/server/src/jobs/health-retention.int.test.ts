@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type DeviceRecord } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { createPeople, type People } from '../test/people';
-import { events } from '../db/schema';
-import { newId } from '../lib/crypto';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createPeople, type People } from '../../test-support/people';
+import { events } from '../platform/db/schema';
+import { newId } from '../platform/lib/crypto';
 import { storeRecords } from '../patient-data';
 import { healthRetentionEnabled, msUntilHour, purgeOldHealthData } from './health-retention';
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { dataKind } from '@cgm/contract';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { events, users } from '../db/schema';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db/client';
+import { events, users } from '../platform/db/schema';
 import { changePatientData, type DataWriter } from '../patient-data';
-import { deleteKind, tombstoneNightscoutDocuments } from '../modules/data-delete/data-delete.repository';
-import { retentionCutoff } from './retention';
+import { deleteKind, tombstoneNightscoutDocuments } from '../features/data-delete/data-delete.repository';
+import { retentionCutoff } from '../accounts/retention';
 
 /**
  * Spec §1 "Data stored on the European server is kept 2 years" and §9 "EU data retention 2 years",

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@cgm/domain';
 import { API } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createAccount } from '../accounts/create-account';
-import { unknownLoginAttempts } from '../db/schema';
-import { sha256 } from '../lib/crypto';
+import { unknownLoginAttempts } from '../platform/db/schema';
+import { sha256 } from '../platform/lib/crypto';
 import { FAILED_TRY_WINDOW_MS } from '../accounts/failed-tries';
 import { purgeStaleUnknownLogins } from './unknown-login-purge';
 

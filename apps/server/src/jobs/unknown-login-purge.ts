@@ -1,9 +1,9 @@
 import { and, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { unknownLoginAttempts } from '../db/schema';
-import type { Clock } from '../lib/clock';
+import type { Db } from '../platform/db/client';
+import { unknownLoginAttempts } from '../platform/db/schema';
+import type { Clock } from '../platform/lib/clock';
 import { failedTryWindowStart } from '../accounts/failed-tries';
-import { runEvery } from '../lib/every';
+import { runEvery } from '../platform/lib/every';
 
 export const UNKNOWN_LOGIN_PURGE_INTERVAL_MS = 3600_000;
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { testDriver } from '../test/test-db';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testDriver } from '../../test-support/test-db';
 import { createAccount } from '../accounts/create-account';
-import { events, relations, uploads } from '../db/schema';
+import { events, relations, uploads } from '../platform/db/schema';
 import { readGlucoseRecords } from './glucose-read';
-import { newId } from '../lib/crypto';
+import { newId } from '../platform/lib/crypto';
 import { appendRecords } from './index';
 
 // The one write path: each record alone, one upload row, live events in commit order.

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
+import type { Db } from '../platform/db/client';
+import { isUniqueViolation } from '../platform/db/errors';
 import type { DeviceRecord } from '@cgm/contract';
-import type { LiveChange } from '../bus/live-bus';
+import type { LiveChange } from '../platform/bus/live-bus';
 import { changePatientData, type DataWriter } from './patient-change';
 import { appendGlucoseOnce, type GlucoseAppended } from './glucose-append';
 import { assertDeviceActive } from './device-check';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API, type DeviceRecord } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { createPeople, registerDevice, type People } from '../test/people';
-import { listen, newCredential, type Http } from '../modules/nightscout/ns-test-client';
-import { testDriver } from '../test/test-db';
-import { openDatabase } from '../db/client';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createPeople, registerDevice, type People } from '../../test-support/people';
+import { listen, newCredential, type Http } from '../../test-support/ns-test-client';
+import { testDriver } from '../../test-support/test-db';
+import { openDatabase } from '../platform/db/client';
 import { appendRecords, storeRecords } from './index';
 
 // The basal day blocks (basal_day_blocks) are kept by the write path (basal-store.ts), not by

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import { chunks, deviceColumns, insertUnnest, pgArray } from './bulk-insert';
 import type { Source } from './store-records';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourcesMatching } from '../test/source-files';
+import { sourcesMatching } from '../../test-support/source-files';
 
 // The basal day blocks are kept by the write path, not by triggers (migration 0022): a write of
 // basal_segments anywhere but basal-store.ts would leave them out of date. (An account's data as a

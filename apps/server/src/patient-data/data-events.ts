@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { patientDataEvents } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { patientDataEvents } from '../platform/db/schema';
 import { withParts } from './glucose-write-sql';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import { accountStillActive } from '../accounts/credentials';
 
 // A device app's token is resolved from a short-lived cache before its body is read (the ingest

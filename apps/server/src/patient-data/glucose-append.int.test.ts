@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createAccount } from '../accounts/create-account';
-import type { Db } from '../db/client';
-import { interleavedDb, watchedDb } from '../test/watched-db';
+import type { Db } from '../platform/db/client';
+import { interleavedDb, watchedDb } from '../../test-support/watched-db';
 import { lastEventNo } from './data-events';
 import { appendGlucoseOnce, type GlucoseAppend } from './glucose-append';
 import { readGlucoseRecords } from './glucose-read';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { executePrepared } from '../db/prepared';
+import type { Db } from '../platform/db/client';
+import { executePrepared } from '../platform/db/prepared';
 import { pgArray } from './bulk-insert';
 import { EVENT_GUARD, eventGuardCte } from './data-events';
 import { deviceActiveSql, DeviceNotActiveError } from './device-check';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { assignIntervals, type SamplingSource } from '@cgm/domain';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import {
   decodeRecord,
   displayCodeOf,

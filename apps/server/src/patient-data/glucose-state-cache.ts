@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 
 // What the one-statement glucose write (glucose-append.ts) last read or wrote of a patient: their
 // sources, the packed hour blocks of the day(s) it touched, and the event number they were at.

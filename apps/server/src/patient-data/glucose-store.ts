@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import { pgArray } from './bulk-insert';
 import { lockPatientData } from './data-events';
 import type { SgBlockRecord } from './glucose-block';

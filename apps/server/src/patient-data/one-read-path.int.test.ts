@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { API, type DeviceRecord } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { createPeople, type People } from '../test/people';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createPeople, type People } from '../../test-support/people';
 import { createAccount } from '../accounts/create-account';
-import { relations } from '../db/schema';
-import { newId } from '../lib/crypto';
+import { relations } from '../platform/db/schema';
+import { newId } from '../platform/lib/crypto';
 import { appendRecords } from './append-records';
-import { refreshListSummaries } from '../modules/patients/list-summaries';
+import { refreshListSummaries } from '../jobs/list-summaries';
 
 // One read path: whatever timeline a patient's sources write (sensors of the portal, uploaders at
 // their own intervals, duplicates, two sources at one instant, display codes, C and CX), the live

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import type { AppContext } from '../platform/context';
+import type { Db } from '../platform/db/client';
 import { nextEventNo } from './data-events';
 import { runParts } from './glucose-write-sql';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 
 // When a file import's record is already stored (StoreOptions.sameInstantIsDuplicate): a file's
 // records carry no device sequence, so a record is the same as a stored one by its instant and kind,

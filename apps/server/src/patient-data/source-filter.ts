@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { dataOptions } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { dataOptions } from '../platform/db/schema';
 
 // Which source counts for each device kind and time (the patient's data options). The reports, the
 // monitor and the follower alerts decide by this one rule.

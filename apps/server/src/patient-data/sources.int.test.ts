@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@cgm/contract';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { createPeople, type People } from '../test/people';
-import { newCredential } from '../modules/nightscout/ns-test-client';
-import { refreshListSummaries } from '../modules/patients/list-summaries';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createPeople, type People } from '../../test-support/people';
+import { newCredential } from '../../test-support/ns-test-client';
+import { refreshListSummaries } from '../jobs/list-summaries';
 
 // The issue's case: a Dexcom user uploads 5-minute readings through the Nightscout API, 99 % of
 // them present over 14 days. Judged as the portal's 2-minute sensor this read "time CGM active

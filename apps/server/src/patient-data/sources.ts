@@ -5,7 +5,7 @@ import {
   PORTAL_SENSOR_INTERVAL_MIN,
   SNAPPED_INTERVALS_MIN,
 } from '@cgm/domain';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import { pgArray } from './bulk-insert';
 import type { Source } from './store-records';
 

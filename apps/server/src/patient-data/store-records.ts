@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceRecord } from '@cgm/contract';
-import type { Db } from '../db/client';
-import { deviceSessions, pdmSettings } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { deviceSessions, pdmSettings } from '../platform/db/schema';
 import { chunks, deviceColumns, insertUnnest, type Column } from './bulk-insert';
 import { insertBasal } from './basal-store';
-import { newId } from '../lib/crypto';
+import { newId } from '../platform/lib/crypto';
 import { storeGlucose } from './glucose-store';
 import { HELD_ELSEWHERE, SAME_KIND, sessionStartedAt } from './same-instant';
 

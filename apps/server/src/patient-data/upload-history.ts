@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { newId } from '../lib/crypto';
+import type { Db } from '../platform/db/client';
+import { newId } from '../platform/lib/crypto';
 
 export interface UploadRow {
   patientId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryUuidOf, newObjectId, uuidOf } from '../../modules/nightscout/ns-docs';
+import { entryUuidOf, newObjectId, uuidOf } from '../../features/nightscout/ns-docs';
 import { entryDoc, entryHourOf, entryItem, hourHint } from './ns-entry-store';
 
 // What an entry's item keeps, and how an `_id` or identifier names the hour row it is in.

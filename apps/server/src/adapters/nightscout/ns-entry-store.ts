@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../platform/db/client';
 import { pgArray } from '../../patient-data';
 
 // Entries uploaded through the Nightscout API, stored compactly: the entries of a patient's UTC hour

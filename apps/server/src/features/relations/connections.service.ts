@@ -1,0 +1,67 @@
+import { connectionStatus, maskRealname } from '@cgm/domain';
+import type { ConnectionItem, ConnectionRequest, ConnectionsResponse } from '@cgm/contract';
+import type { AppContext } from '../../platform/context';
+import type { Actor } from '../../platform/http/auth';
+import { mayAccessPatient } from '../../access/patient-data';
+import { recordHcpReads, type CallSite } from '../../access/operation-history';
+import { createMonitorService } from '../monitor/monitor.service';
+import { patientGlucoseUnits } from '../patients/patient-units';
+import { createRelationsRepository } from './relations.repository';
+
+/**
+ * The follower's side (spec §3 "Connection item" and "Connection request", §7 monitor/connections):
+ * each patient who accepted, with sensor and pump state exactly as the live monitor reports them,
+ * and the follower's own requests with the status they see.
+ */
+export function createConnectionsService(ctx: AppContext) {
+  const repo = createRelationsRepository(ctx.db);
+  const monitor = createMonitorService(ctx);
+
+  return {
+    async list(actor: Actor, site: CallSite): Promise<ConnectionsResponse> {
+      const rows = await repo.forFollower(actor.userId);
+      const accepted = rows.filter((r) => r.relation.state === 'accepted' && r.userType === 'P');
+      // The policy has the last word (an admin login, for one, reads no patient data even if accepted).
+      const allowed = await Promise.all(accepted.map((r) => mayAccessPatient(ctx.db, actor, r.uid, 'read')));
+      const followed = accepted.filter((_, i) => allowed[i]);
+      const units = await patientGlucoseUnits(
+        ctx.db,
+        followed.map((r) => r.uid),
+      );
+      const connections = await Promise.all(
+        followed.map(async (r): Promise<ConnectionItem> => {
+          // The monitor's own status call: it asks the consent policy again, and a chart window of
+          // one hour is the least it reads (only the device states are used here).
+          const status = await monitor.status(actor, r.uid, 1);
+          return {
+            uid: r.uid,
+            username: r.username,
+            alias: r.alias ?? null,
+            real_name: r.realname ?? '',
+            sensor_status: status.sensor_status,
+            pump_status: status.pump_status,
+            unit: units.get(r.uid)!,
+          };
+        }),
+      );
+      // An HCP read each followed patient's sensor and pump state: one history row per patient.
+      await recordHcpReads(ctx, actor, site, {
+        patientIds: connections.map((c) => c.uid),
+        action: 'connections.status',
+      });
+      const requests = rows
+        .filter((r) => r.relation.state !== 'accepted')
+        .map((r): ConnectionRequest => ({
+          uid: r.uid,
+          username: r.username,
+          // Not (or no longer) agreed: the follower sees only the masked names.
+          alias: r.alias ? maskRealname(r.alias) : null,
+          real_name: maskRealname(r.realname ?? ''),
+          remark: r.relation.remark,
+          status: connectionStatus(r.relation.state, 'follower', r.invited ? 'invitation' : 'request'),
+          since: (r.relation.decidedAt ?? r.relation.createdAt).getTime(),
+        }));
+      return { error: 0, server_time: ctx.clock.now().getTime(), connections, requests };
+    },
+  };
+}

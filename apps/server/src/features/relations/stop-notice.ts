@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import { profiles, users } from '../../platform/db/schema';
+import { renderMail } from '../../platform/mail/templates';
+
+/**
+ * Spec §4: "Messages tell users of acceptance, cancellation, rejection" — and a patient, who has no
+ * messages screen (spec §6: patients see connections), must learn when a follower stops following
+ * them: by e-mail, or SMS to an account without one, in the patient's language. Sent after the
+ * change is committed; a failed delivery stays in the outbox and does not undo the stop.
+ */
+export async function tellPatientFollowerStopped(
+  ctx: Pick<AppContext, 'db' | 'mailer'>,
+  patientId: string,
+  followerId: string,
+): Promise<void> {
+  const person = async (id: string) =>
+    (
+      await ctx.db
+        .select({
+          email: users.email,
+          mobile: users.mobile,
+          language: users.language,
+          username: users.username,
+          realname: profiles.realname,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, id))
+        .limit(1)
+    )[0];
+  const [patient, follower] = [await person(patientId), await person(followerId)];
+  if (!patient || !follower) return;
+  const contact = patient.email
+    ? { channel: 'email' as const, to: patient.email }
+    : patient.mobile
+      ? { channel: 'sms' as const, to: patient.mobile }
+      : null;
+  if (!contact) return;
+  const name = follower.realname || follower.username;
+  const mail = renderMail(patient.language, 'relation.stoppedSubject', ['relation.stoppedBody'], { name });
+  await ctx.mailer.send({ ...contact, ...mail });
+}
