@@ -10,6 +10,16 @@ import { parseTidepool } from './tidepool';
 // the caller stores through patient-data's appendRecords like any other upload.
 
 export { FILE_SERIAL, type ParsedFile } from './parsed';
+// The file formats the exports write (care team export, the patient's own CSV).
+export {
+  SG_FLAG_CODES,
+  csvField,
+  exportCsv,
+  exportJson,
+  type ExportData,
+  type SgColumns,
+} from './export-format';
+export { PORTAL_CSV_COLUMNS } from './portal-csv-columns';
 
 export function parseImport(
   format: ImportFormat,

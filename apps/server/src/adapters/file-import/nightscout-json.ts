@@ -1,5 +1,5 @@
-import { documentRecords, type NsDoc } from '../nightscout/ns-records';
-import { isTempBasal, tempBasalRecord, tempEnd } from '../nightscout/ns-temp-basal';
+import { documentRecords, type NsDoc } from '../nightscout';
+import { isTempBasal, tempBasalRecord, tempEnd } from '../nightscout';
 import { FILE_SERIAL, sgSerialOf, type ParsedFile } from './parsed';
 
 // A Nightscout export (an array of documents, or `{entries, treatments, devicestatus, profile}`,

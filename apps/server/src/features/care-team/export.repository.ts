@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { basalSegments, bgReadings, boluses, events, profiles } from '../../platform/db/schema';
 import { decodeFlaggedSg, readGlucoseBlocks } from '../../patient-data';
-import { SG_FLAG_CODES, type ExportData, type SgColumns } from '../../adapters/file-import/export-format';
+import { SG_FLAG_CODES, type ExportData, type SgColumns } from '../../adapters/file-import';
 
 /** No place on earth is more than 14 h from UTC: the index range that holds every local day. */
 const MAX_OFFSET_MS = 14 * 3_600_000;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/auth';
 import { fail } from '../../platform/http/api-error';
 import { assertMayAccessPatient } from '../../access/patient-data';
-import { exportCsv, exportJson } from '../../adapters/file-import/export-format';
+import { exportCsv, exportJson } from '../../adapters/file-import';
 import { createExportRepository } from './export.repository';
 
 type Query = z.output<typeof patientExportQuery>;

@@ -13,7 +13,7 @@ import {
   pdmSettings,
 } from '../../platform/db/schema';
 import { removeBasal, removeGlucose, SG_UPLOADED, UPLOADED_SERIAL_PREFIX } from '../../patient-data';
-import { deleteEntries, entryRowsSql } from '../../adapters/nightscout/ns-entry-store';
+import { deleteEntries, entryRowsSql } from '../../adapters/nightscout';
 
 export type DeleteSource = 'realtime' | 'uploaded' | 'all';
 
@@ -102,7 +102,7 @@ export async function deleteKind(
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The Nightscout collection whose documents produce each kind of portal row (modules/nightscout). */
+/** The Nightscout collection whose documents produce each kind of portal row (features/nightscout). */
 const NS_COLLECTION: Partial<Record<DataKind, string>> = {
   sg: 'entries',
   bg: 'entries',

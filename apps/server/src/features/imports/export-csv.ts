@@ -3,8 +3,8 @@ import type { ExportQuery } from '@cgm/contract';
 import type { Db } from '../../platform/db/client';
 import { basalSegments, bgReadings, boluses, events } from '../../platform/db/schema';
 import { deviceOfSerial, readGlucoseRecords } from '../../patient-data';
-import { PORTAL_CSV_COLUMNS } from '../../adapters/file-import/portal-csv-columns';
-import { csvField } from '../../adapters/file-import/export-format';
+import { PORTAL_CSV_COLUMNS } from '../../adapters/file-import';
+import { csvField } from '../../adapters/file-import';
 
 // One CSV table of the stored rows of a range, sorted by time: a line per reading, finger-stick,
 // bolus, basal row, auto mode dose and logbook event. Its `record` column is the row as a device

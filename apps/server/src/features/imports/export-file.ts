@@ -2,7 +2,7 @@ import { ErrorCode } from '@cgm/domain';
 import type { ExportQuery } from '@cgm/contract';
 import type { Db } from '../../platform/db/client';
 import { ApiError } from '../../platform/http/api-error';
-import { timelineDocuments } from '../../adapters/nightscout/ns-documents';
+import { timelineDocuments } from '../../adapters/nightscout';
 import { exportCsv } from './export-csv';
 
 // Exports of a range: Nightscout JSON, the very documents the Nightscout API serves for the range

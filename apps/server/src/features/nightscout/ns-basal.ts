@@ -3,7 +3,7 @@ import { checkRecords, pgArray, removeBasal, storeRecords } from '../../patient-
 import type { Db } from '../../platform/db/client';
 import type { Doc } from './ns-docs';
 import { NS_SERIAL } from './ns-map';
-import { tempBasalRecord, tempEnd } from '../../adapters/nightscout/ns-temp-basal';
+import { tempBasalRecord, tempEnd } from '../../adapters/nightscout';
 import { loadRegimes, rateAt, regimeAt } from './ns-timeline';
 
 // Temporary basals from stored Nightscout treatments → the portal's basal rows (what a row is:

@@ -12,7 +12,7 @@ import {
   type EntryHours,
   type EntryItem,
   type HourRow,
-} from '../../adapters/nightscout/ns-entry-store';
+} from '../../adapters/nightscout';
 import type { Normalised } from './ns-docs';
 import type { Existing, New, Stored } from './ns-write';
 

@@ -1,6 +1,6 @@
 import type { DeviceRecord } from '@cgm/contract';
 import { UPLOADED_SERIAL_PREFIX } from '../../patient-data';
-import { documentRecords } from '../../adapters/nightscout/ns-records';
+import { documentRecords, NS_SERIAL } from '../../adapters/nightscout';
 import type { Doc } from './ns-docs';
 import type { Collection } from './ns-query';
 
@@ -9,12 +9,7 @@ import type { Collection } from './ns-query';
 // seq: the link that lets an update or delete of the document replace or remove exactly what it
 // produced.
 
-export const NS_SERIAL = 'nightscout';
-/** Rows made from documents: the NS_SERIAL, or (sensor readings) the uploading device after it. */
-export const NS_SERIALS_SQL = `(serial = '${NS_SERIAL}' or serial like '${UPLOADED_SERIAL_PREFIX}%')`;
-/** NS_SERIALS_SQL for a serial already read. */
-export const isDocumentSerial = (serial: string) =>
-  serial === NS_SERIAL || serial.startsWith(UPLOADED_SERIAL_PREFIX);
+export { isDocumentSerial, NS_SERIAL, NS_SERIALS_SQL } from '../../adapters/nightscout';
 
 /** A document's sensor readings: a source per uploading device, after the Nightscout prefix. */
 const sgSerial = (device: string) => `${UPLOADED_SERIAL_PREFIX}${device}`.slice(0, 64).trim();

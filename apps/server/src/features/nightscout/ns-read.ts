@@ -3,9 +3,9 @@ import type { Db } from '../../platform/db/client';
 import { refreshDerivedBasal } from './ns-scheduled';
 import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, parseDate, type Collection, type Condition } from './ns-query';
-import { ownDeviceStatusModifiedSql } from '../../adapters/nightscout/ns-doc-devicestatus';
-import { ownTreatmentsModifiedSql } from '../../adapters/nightscout/ns-doc-treatments';
-import { deleteEntries, entriesModifiedSql } from '../../adapters/nightscout/ns-entry-store';
+import { ownDeviceStatusModifiedSql } from '../../adapters/nightscout';
+import { ownTreatmentsModifiedSql } from '../../adapters/nightscout';
+import { deleteEntries, entriesModifiedSql } from '../../adapters/nightscout';
 import {
   documentRowsSql,
   presentDoc,
@@ -13,12 +13,12 @@ import {
   type DocRow,
   type DocWindow,
   type StoredDoc,
-} from '../../adapters/nightscout/ns-documents';
+} from '../../adapters/nightscout';
 
 // The Nightscout API's reads and deletes of a patient's documents; what a record is as a document
 // is written once, in adapters/nightscout/ns-documents.ts (the file export writes the same).
 
-export type { StoredDoc } from '../../adapters/nightscout/ns-documents';
+export type { StoredDoc } from '../../adapters/nightscout';
 /** A document as the API shows it (v3 adds its server fields). */
 export const present = presentDoc;
 

@@ -25,7 +25,7 @@ import { storeProfileSettings, unmapProfiles } from './ns-profile';
 import { refreshDerivedBasal } from './ns-scheduled';
 import type { Collection } from './ns-query';
 import { loadEntries, placeEntries, type LoadedEntries } from './ns-entry-write';
-import { entriesModifiedSql, hintedHours } from '../../adapters/nightscout/ns-entry-store';
+import { entriesModifiedSql, hintedHours } from '../../adapters/nightscout';
 
 export interface WriteOptions {
   /** Credential or import name, stored as the documents' `subject`. */

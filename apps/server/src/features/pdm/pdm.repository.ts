@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { deviceSessions, pdmSettings } from '../../platform/db/schema';
-import { NS_SERIAL } from '../nightscout/ns-map';
+import { NS_SERIAL } from '../../adapters/nightscout';
 
 /** At most this many sessions per answer: years of 3-day patches and 14-day sensors. */
 export const SESSIONS_LIMIT = 1000;
