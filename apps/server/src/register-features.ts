@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './platform/context';
 import type { SessionStore } from './accounts/session.store';
 import { registerNightscoutModule } from './features/nightscout/nightscout.module';
+import { registerImportsRoutes } from './features/imports/imports.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerIngestRoutes } from './features/ingest/ingest.routes';
 import { registerMonitorRoutes } from './features/monitor/monitor.routes';
@@ -70,4 +71,5 @@ export async function registerModules(
   registerDevDebugRoutes(app, ctx);
   registerReportsRoutes(app, ctx);
   await registerNightscoutModule(app, ctx);
+  registerImportsRoutes(app, ctx);
 }

@@ -11,8 +11,8 @@ import type { Actor } from '../../platform/http/auth';
 import { ApiError } from '../../platform/http/api-error';
 import { InputProblems, isCalendarDay } from '../../platform/http/input-problems';
 import { adminScopeOf, assertInScope } from '../../access/admin-scope';
-import { readGlucoseSeries } from '../reports/readings.repository';
 import { recordAdminOperation } from '../../access/operation-history';
+import { readGlucoseSeries } from '../../patient-data';
 import { findPatient, readBasalSegments, readBoluses } from './hcl.repository';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,7 @@ export function createHclService(ctx: AppContext) {
       const readFrom = new Date(Date.parse(`${q.from}T00:00:00Z`) - OFFSET_MARGIN_MS);
       const readTo = new Date(Date.parse(`${q.to}T00:00:00Z`) + DAY_MS + OFFSET_MARGIN_MS);
       const [series, basal, boluses] = await Promise.all([
-        readGlucoseSeries(ctx.db, patientId, readFrom, readTo),
+        readGlucoseSeries(ctx.db, patientId, readFrom.getTime(), readTo.getTime()),
         readBasalSegments(ctx.db, patientId, readFrom, readTo),
         readBoluses(ctx.db, patientId, readFrom, readTo),
       ]);

@@ -6,7 +6,6 @@ import { registerNightscoutV3Routes } from './ns-v3.routes';
 import { registerNightscoutExtraRoutes } from './ns-extra.routes';
 import { registerOauthRoutes } from './oauth.routes';
 import { attachNightscoutSocket } from './ns-socket';
-import { registerImportsRoutes } from '../imports/imports.routes';
 
 /**
  * Loop sends `Content-Type: application/json` on a body-less `DELETE`; Nightscout (Express) reads
@@ -31,6 +30,5 @@ export async function registerNightscoutModule(app: FastifyInstance, ctx: AppCon
   });
   attachNightscoutSocket(app, ctx);
   registerNightscoutCredentialRoutes(app, ctx);
-  registerImportsRoutes(app, ctx);
   await registerOauthRoutes(app, ctx);
 }
