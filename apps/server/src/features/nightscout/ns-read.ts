@@ -3,10 +3,11 @@ import type { Db } from '../../platform/db/client';
 import { refreshDerivedBasal } from './ns-scheduled';
 import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, parseDate, type Collection, type Condition } from './ns-query';
-import { ownDeviceStatusModifiedSql } from '../../adapters/nightscout';
-import { ownTreatmentsModifiedSql } from '../../adapters/nightscout';
-import { deleteEntries, entriesModifiedSql } from '../../adapters/nightscout';
 import {
+  deleteEntries,
+  entriesModifiedSql,
+  ownDeviceStatusModifiedSql,
+  ownTreatmentsModifiedSql,
   documentRowsSql,
   presentDoc,
   toStoredDoc,
