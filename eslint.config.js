@@ -1,9 +1,10 @@
 // One lint configuration for every workspace: typescript-eslint's recommended rules plus the
-// React hooks rules for the web app.
+// React hooks rules for the web app, and the module boundaries and cycle check (eslint.boundaries.js).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -30,4 +31,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...boundaries,
 );
