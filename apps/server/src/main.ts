@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     }).catch((err: unknown) => app.log.error({ err }, 'demo data'));
   }
 
-  // Spec §1 retention: accounts deleted more than 2 years ago are purged, hourly (see jobs/retention.ts).
+  // Spec §1 retention: accounts deleted more than 2 years ago are purged, hourly (see accounts/retention.ts).
   const stopRetention = startRetentionJob({ db: ctx.db, clock: ctx.clock, log: app.log });
   // Spec §1, §9: on the EU and French sites, health data older than 2 years goes every night.
   const stopHealthRetention = startHealthRetentionJob({ ctx, log: app.log });

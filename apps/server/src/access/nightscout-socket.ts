@@ -9,7 +9,7 @@ import {
   type NsPrincipal,
 } from './nightscout-principal';
 
-// Who may receive a patient's data over the Nightscout socket.io channel (modules/nightscout/
+// Who may receive a patient's data over the Nightscout socket.io channel (features/nightscout/
 // ns-socket.ts). The same credentials as the HTTP API, and the same consent: the patient's own
 // credential or an OAuth grant the patient agreed to, still live, of an account still active. A
 // socket is checked when it authorizes and again before every push, so a revoked credential or a

@@ -9,7 +9,7 @@ import { retentionCutoff } from '../accounts/retention';
 
 /**
  * Spec §1 "Data stored on the European server is kept 2 years" and §9 "EU data retention 2 years",
- * for the accounts still in use (deleted accounts: jobs/retention.ts): every night, on a server of
+ * for the accounts still in use (deleted accounts: accounts/retention.ts): every night, on a server of
  * the EU or French site, a patient's health data older than two years goes — sensor and meter
  * readings, insulin, alarms, device status, sessions, events (those people entered included) and
  * PDM settings, with the Nightscout documents they came from. Each patient is one transaction

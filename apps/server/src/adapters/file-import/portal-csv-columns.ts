@@ -1,4 +1,4 @@
-// The portal's own CSV export (modules/imports/export-csv.ts) and its import (portal-csv.ts) share
+// The portal's own CSV export (features/imports/export-csv.ts) and its import (portal-csv.ts) share
 // these columns. The first six are for people and spreadsheets; `record` holds the stored row as
 // the device record it was (JSON, without serial, seq and time, which the row's other columns
 // give), so that importing the export again gives back exactly the same records.

@@ -3,7 +3,7 @@ import { MGDL_PER_MMOL, rateOfDirection } from '@cgm/domain';
 
 // What a Nightscout document means as the portal's device records (source 'uploaded'), so the
 // monitor, reports and logbook show uploaded data exactly like realtime data. Pure, and shared by
-// the Nightscout API (modules/nightscout/ns-map.ts keys each record by its document, so an update
+// the Nightscout API (features/nightscout/ns-map.ts keys each record by its document, so an update
 // or delete of the document replaces or removes exactly what it produced) and by file imports of
 // Nightscout exports (adapters/file-import keys them by time and kind). Anything without a portal
 // meaning stays only in the Nightscout document.

@@ -5,7 +5,7 @@ import { isAutomated, type NsDoc, type RecordBase } from './ns-records';
 // duration ends or the next temp basal starts, whichever is first; a "Temp Basal" with duration 0
 // (or a "Temp Basal End") is a cancel that only ends the running one (Nightscout's
 // ddata.processDurations and profilefunctions.getTempBasal). Pure: the Nightscout API
-// (modules/nightscout/ns-basal.ts) and file imports of Nightscout exports both build rows here.
+// (features/nightscout/ns-basal.ts) and file imports of Nightscout exports both build rows here.
 
 const MIN = 60_000;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

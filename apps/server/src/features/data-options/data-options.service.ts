@@ -73,7 +73,7 @@ export function createDataOptionsService(ctx: AppContext) {
         KINDS.flatMap((kind) => o[kind].map((r) => ({ option: o.option, kind, start: r.start, end: r.end }))),
       );
       await repo.replace(patientId, rows);
-      // Which source counts changed: the follower alerts look again at once (modules/alerts).
+      // Which source counts changed: the follower alerts look again at once (features/alerts).
       ctx.bus.publish(patientId, 0, 'access');
       return list(patientId);
     },

@@ -34,7 +34,7 @@ function validate(input: NewPatientInput, username: string, today: string): void
  * An HCP creates a patient account (created_by 'hcp', spec §3 "account creator"), in their own
  * country and language, with an accepted relation to them: the patient is in their care from the
  * start. The HCP typed the password, so the patient must choose their own at the first sign-in
- * before anything else (login answers 112; modules/auth/first-password.ts), then accepts the terms.
+ * before anything else (login answers 112; features/auth/first-password.ts), then accepts the terms.
  * A username already taken answers 26, as the registration does.
  */
 export async function createPatientAccount(

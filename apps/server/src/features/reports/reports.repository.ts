@@ -112,7 +112,7 @@ export function createReportsRepository(db: Db) {
       };
     },
 
-    /** Sensor glucose with a value, time-ordered, in the format of modules/readings (decode). */
+    /** Sensor glucose with a value, time-ordered, in the format of readings.repository.ts (decode). */
     async glucose(
       patientId: string,
       from: number,
