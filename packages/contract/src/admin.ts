@@ -193,7 +193,7 @@ export const deleteResult = z.object({ error: z.literal(0), purged: z.boolean() 
 
 /**
  * Every action the server writes to the admin operation history (area 'admin'): the server can
- * write no other (modules/history/operation-history.ts recordAdminOperation takes only these), and
+ * write no other (apps/server/src/access/operation-history.ts recordAdminOperation takes only these), and
  * the web app labels each one and offers each in the /History filter.
  */
 export const ADMIN_ACTIONS = [

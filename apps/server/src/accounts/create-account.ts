@@ -57,7 +57,7 @@ async function hashOf(secret: { password?: string; passwordHash?: string }): Pro
  * demo data. The callers check their own rules first; this stores the account and its profile
  * together (only a password hash), with the country's own language unless one was chosen. Takes the
  * database or the caller's transaction; a username already taken throws the unique violation
- * (db/errors.ts), which each caller answers in its own way.
+ * (platform/db/errors.ts), which each caller answers in its own way.
  */
 export async function createAccount(db: Db, input: NewAccount, now = new Date()): Promise<string> {
   const id = newId();

@@ -82,7 +82,7 @@ export async function seedDemoHistories(
         },
       );
       // The embedded database's log would otherwise grow by about 60 MB a patient until the next
-      // minute's checkpoint (db/client.ts).
+      // minute's checkpoint (platform/db/client.ts).
       const checkpointFrom = Date.now();
       if (ctx.database.driver === 'pglite') await ctx.database.exec('CHECKPOINT');
       const checkpointMs = Date.now() - checkpointFrom;

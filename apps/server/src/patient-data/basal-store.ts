@@ -6,7 +6,7 @@ import type { Source } from './store-records';
 
 // The writer of basal segments (basal_segments) and of the day blocks derived from them
 // (basal_day_blocks, migration 0005: per patient and UTC day, that day's segments packed for the
-// reports, modules/readings/day-blocks.ts). Every insert and delete of basal segments goes through
+// reports, features/reports/day-blocks.ts). Every insert and delete of basal segments goes through
 // here, and rebuilds the blocks of the days it touched in the caller's transaction, so the blocks
 // are never out of date. Statement triggers with transition tables did this until migration 0022:
 // a distributed PostgreSQL (Citus) does not accept them.

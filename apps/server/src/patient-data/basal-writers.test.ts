@@ -3,7 +3,7 @@ import { sourcesMatching } from '../../test-support/source-files';
 
 // The basal day blocks are kept by the write path, not by triggers (migration 0022): a write of
 // basal_segments anywhere but basal-store.ts would leave them out of date. (An account's data as a
-// whole goes through db/personal-data.ts, which deletes the blocks with the segments.)
+// whole goes through platform/db/personal-data.ts, which deletes the blocks with the segments.)
 
 /** SQL that writes the table, a drizzle write of it, or a bulk insert into it. */
 const WRITES =

@@ -4,7 +4,7 @@ import en from '../../i18n/locales/en.json';
 import { adminActionKey } from './history-actions';
 
 // /History shows every action in words and offers each in its filter: each action the server may
-// write (ADMIN_ACTIONS; apps/server/src/modules/history/admin-actions.test.ts) has a label.
+// write (ADMIN_ACTIONS; apps/server/src/features/history/admin-actions.test.ts) has a label.
 // locales.test.ts checks that the other 21 languages have every English key.
 
 const lookup = (key: string): unknown =>

@@ -3,7 +3,7 @@ import { checkPassword, ErrorCode, isValidEmail, isValidMobile, isValidRealName 
 import { isIsoDate } from '../../lib/dates';
 
 // The checks of /newPatient (spec §5), with the same domain rules the server applies
-// (apps/server/src/modules/patients/new-patient.ts). Each returns i18n keys per field.
+// (apps/server/src/features/patients/new-patient.ts). Each returns i18n keys per field.
 
 export interface NewPatientForm {
   method: 'email' | 'mobile';

@@ -56,7 +56,7 @@ export const sgBlocks = pgTable(
 
 /**
  * Basal segments by UTC day (migration 0005): one row per patient and day holding that day's
- * segments packed for the reports (modules/readings/day-blocks.ts), rebuilt only by
+ * segments packed for the reports (features/reports/day-blocks.ts), rebuilt only by
  * patient-data/basal-store.ts in the transaction of every write of basal_segments (migration 0022).
  */
 export const basalDayBlocks = pgTable(
