@@ -22,10 +22,30 @@ describe('findInputProblem', () => {
     expect(findInputProblem('\udc00 tail', 'params')).toMatchObject({ message: 'validation.unstorableText' });
   });
 
-  it('refuses documents nested past the limit without recursing (100,000 levels)', () => {
+  it('refuses documents nested past the limit, recursing no deeper than it (100,000 levels)', () => {
     expect(findInputProblem(nested(MAX_INPUT_DEPTH + 1), 'body')).toMatchObject({
       message: 'validation.tooDeep',
     });
     expect(findInputProblem(nested(100_000), 'body')).toMatchObject({ message: 'validation.tooDeep' });
+  });
+});
+
+describe('findInputProblem in document order', () => {
+  it('names the first problem as the document reads, not the last', () => {
+    expect(findInputProblem({ a: 'x\u0000', b: { c: 'y\u0000' } }, 'body')).toEqual({
+      path: 'body.a',
+      message: 'validation.unstorableText',
+    });
+    expect(findInputProblem([{ ok: 1 }, { deep: [['\u0000']] }], 'body')).toEqual({
+      path: 'body.1.deep.0.0',
+      message: 'validation.unstorableText',
+    });
+  });
+
+  it('checks only the depth when text is checked record by record elsewhere', () => {
+    expect(findInputProblem({ records: [{ serial: 'x\u0000' }] }, 'body', false)).toBeNull();
+    expect(findInputProblem({ records: [nested(MAX_INPUT_DEPTH)] }, 'body', false)).toMatchObject({
+      message: 'validation.tooDeep',
+    });
   });
 });

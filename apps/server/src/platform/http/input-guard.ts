@@ -18,47 +18,45 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** A NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (not Unicode at all). */
 const unstorable = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
-/** A value on the walk's stack: the path is built only for the one that has a problem. */
-interface Step {
-  v: unknown;
-  parent: Step | null;
-  key: string;
-  depth: number;
+/** A problem found by walk: the keys from it up to the root (innermost first), and what it is. */
+interface Found {
+  keys: string[];
+  message: InputProblem['message'];
 }
-
-const pathOf = (step: Step): string => {
-  const keys: string[] = [];
-  for (let s: Step | null = step; s; s = s.parent) keys.push(s.key);
-  return keys.reverse().filter(Boolean).join('.');
-};
 
 /**
  * The first string (value or key) that cannot be stored, or the first level past the depth limit,
- * in a parsed body, query or set of path parameters. Walks with its own stack, never recursion,
- * and builds no path string unless it finds a problem (a device batch has thousands of keys).
+ * in a parsed body, query or set of path parameters, in document order. The walk recurses, but
+ * never deeper than MAX_INPUT_DEPTH, so no input can overflow the stack; it allocates nothing
+ * until it finds a problem (a device batch has thousands of keys, and this runs on each).
  */
 export function findInputProblem(value: unknown, root = '', checkText = true): InputProblem | null {
-  const stack: Step[] = [{ v: value, parent: null, key: root, depth: 0 }];
-  while (stack.length > 0) {
-    const step = stack.pop()!;
-    const { v, depth } = step;
-    if (typeof v === 'string') {
-      if (checkText && unstorable(v)) return { path: pathOf(step), message: 'validation.unstorableText' };
-      continue;
+  const found = walk(value, 0, checkText);
+  if (!found) return null;
+  return { path: [root, ...found.keys.reverse()].filter(Boolean).join('.'), message: found.message };
+}
+
+/** Only objects, and strings when their text is checked, are worth a call. */
+const worthWalking = (v: unknown, checkText: boolean) =>
+  (v !== null && typeof v === 'object') || (checkText && typeof v === 'string');
+
+function walk(v: unknown, depth: number, checkText: boolean): Found | null {
+  if (typeof v === 'string')
+    return checkText && unstorable(v) ? { keys: [], message: 'validation.unstorableText' } : null;
+  if (v === null || typeof v !== 'object') return null;
+  if (depth >= MAX_INPUT_DEPTH) return { keys: [], message: 'validation.tooDeep' };
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const found = worthWalking(v[i], checkText) ? walk(v[i], depth + 1, checkText) : null;
+      if (found) return (found.keys.push(String(i)), found);
     }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_INPUT_DEPTH) return { path: pathOf(step), message: 'validation.tooDeep' };
-    for (const key in v) {
-      const child = (v as Record<string, unknown>)[key];
-      if (checkText && unstorable(key))
-        return {
-          path: pathOf({ v: child, parent: step, key, depth: depth + 1 }),
-          message: 'validation.unstorableText',
-        };
-      // Scalars other than strings need no step of their own.
-      if (child !== null && (typeof child === 'object' || (checkText && typeof child === 'string')))
-        stack.push({ v: child, parent: step, key, depth: depth + 1 });
-    }
+    return null;
+  }
+  for (const key in v) {
+    if (checkText && unstorable(key)) return { keys: [key], message: 'validation.unstorableText' };
+    const child = (v as Record<string, unknown>)[key];
+    const found = worthWalking(child, checkText) ? walk(child, depth + 1, checkText) : null;
+    if (found) return (found.keys.push(key), found);
   }
   return null;
 }
