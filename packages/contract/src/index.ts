@@ -2,6 +2,7 @@ export * from './common';
 export * from './accounts';
 export * from './paths';
 export * from './device-records';
+export { quickSgRecord } from './sg-record-check';
 export * from './monitor';
 export * from './pdm-settings';
 export * from './reviewed-settings';
