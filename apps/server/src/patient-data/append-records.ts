@@ -83,7 +83,11 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
   if (fast) {
     if (fast.eventNo !== null) {
       const change = readingsChange(req.source, good as SgRecord[], fast.previousEventNo ?? 0);
-      ctx.bus.publish(req.patientId, fast.eventNo, 'data', { othersTold: fast.othersTold, change });
+      ctx.bus.publish(req.patientId, fast.eventNo, 'data', {
+        othersTold: fast.othersTold,
+        change,
+        facts: { alertsWatched: fast.alertsWatched },
+      });
     }
     return done(fast.stored, fast.uploadId ?? '', fast.eventNo);
   }

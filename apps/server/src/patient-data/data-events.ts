@@ -16,16 +16,18 @@ export async function nextEventNo(
   patientId: string,
   nowMs: number,
   alsoWrite: readonly SQL[] = [],
-): Promise<number> {
+): Promise<{ eventNo: number; alertsWatched: boolean }> {
   // `alsoWrite`: the transaction's last writes (an upload-history row), sent in the same statement.
   const ev = sql`ev as (
     insert into patient_data_events (patient_id, event_no) values (${patientId}, ${Math.floor(nowMs)})
     on conflict (patient_id) do update
       set event_no = greatest(patient_data_events.event_no + 1, excluded.event_no)
     returning event_no)`;
-  const res = await tx.execute(sql`${withParts([ev], alsoWrite)} select event_no from ev`);
-  const rows = (res as unknown as { rows: Array<{ event_no: string | number }> }).rows;
-  return Number(rows[0]!.event_no);
+  const res = await tx.execute(
+    sql`${withParts([ev], alsoWrite)} select event_no, ${alertsWatchedSql(patientId)} as watched from ev`,
+  );
+  const rows = (res as unknown as { rows: Array<{ event_no: string | number; watched: boolean }> }).rows;
+  return { eventNo: Number(rows[0]!.event_no), alertsWatched: rows[0]!.watched };
 }
 
 /** The patient's last committed event number (0 when their data never changed). */
@@ -69,6 +71,16 @@ export function eventGuardCte(
     : sql`ev as (update patient_data_events set event_no = greatest(event_no + 1, ${now})
         where patient_id = ${patientId} and event_no = ${seenEventNo} and ${alsoWhen} returning event_no)`;
 }
+
+/**
+ * Whether anyone is to be alerted about the patient's data: a follower's alert settings the
+ * patient has not stopped, or an alert episode still open. Asked by the alert engine before
+ * anything else, and by a write in its own statement (two index probes), so that a change of a
+ * patient nobody watches — most of them — costs the engine no statement of its own.
+ */
+export const alertsWatchedSql = (patientId: string): SQL =>
+  sql`(exists (select 1 from alert_settings where patient_id = ${patientId} and not stopped_by_patient)
+    or exists (select 1 from alert_episodes where patient_id = ${patientId} and ended_at is null))`;
 
 /** The condition of the parts guarded by eventGuardCte. */
 export const EVENT_GUARD = sql`exists (select 1 from ev)`;

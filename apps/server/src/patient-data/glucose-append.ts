@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { executePrepared } from '../platform/db/prepared';
 import { pgArray } from './bulk-insert';
-import { EVENT_GUARD, eventGuardCte } from './data-events';
+import { alertsWatchedSql, EVENT_GUARD, eventGuardCte } from './data-events';
 import { deviceActiveSql, DeviceNotActiveError } from './device-check';
 import { decodeBlock, encodeBlock, hourOf } from './glucose-block';
 import {
@@ -72,6 +72,8 @@ export interface GlucoseAppended {
   othersTold?: boolean;
   /** The event number the write was made on (0 when none): the data before it is as of that number. */
   previousEventNo?: number;
+  /** Whether anyone is to be alerted about the patient (data-events.ts alertsWatchedSql), when written. */
+  alertsWatched?: boolean;
 }
 
 type ReadRow = BlockRow & {
@@ -208,9 +210,10 @@ export async function appendGlucoseOnce(
   const written = await executePrepared(
     db,
     sql`${withParts([guard], parts)}
-    select event_no${tell ? sql`, ${tell} as told` : sql``} from ev`,
+    select event_no, ${alertsWatchedSql(a.patientId)} as watched${tell ? sql`, ${tell} as told` : sql``} from ev`,
   );
-  const eventNo = (written as { rows?: Array<{ event_no: string | number }> }).rows?.[0]?.event_no;
+  const answer = (written as { rows?: Array<{ event_no: string | number; watched: boolean }> }).rows?.[0];
+  const eventNo = answer?.event_no;
   if (eventNo === undefined) return null;
   for (const [hour, records] of changed)
     if (records.length) state.packed.set(hour, packed.get(hour)!);
@@ -222,6 +225,7 @@ export async function appendGlucoseOnce(
     eventNo: Number(eventNo),
     othersTold: Boolean(tell),
     previousEventNo: state.eventNo ?? 0,
+    alertsWatched: answer!.watched,
   };
 }
 

@@ -5,7 +5,7 @@ export { appendGlucoseOnce, glucoseStateOf, type GlucoseAppend } from './glucose
 export { EVENT_GUARD } from './data-events';
 export { DeviceNotActiveError } from './device-check';
 export { changePatientData, type DataWriter } from './patient-change';
-export { lastEventNo, lockPatientData } from './data-events';
+export { alertsWatchedSql, lastEventNo, lockPatientData } from './data-events';
 export { checkRecords, textProblem, MAX_FUTURE_MS, type RecordProblem } from './record-checks';
 export { storeRecords, type Source } from './store-records';
 export { insertBasal, removeBasal, type BasalRecord, type RemovedBasal } from './basal-store';

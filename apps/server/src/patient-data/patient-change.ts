@@ -22,9 +22,10 @@ export async function changePatientData<T>(
   const out = await ctx.db.transaction(async (tx) => {
     const { value, changed, finally: last = [] } = await work(tx);
     if (!changed) await runParts(tx, last);
-    const eventNo = changed ? await nextEventNo(tx, patientId, ctx.clock.now().getTime(), last) : null;
-    return { value, eventNo };
+    const next = changed ? await nextEventNo(tx, patientId, ctx.clock.now().getTime(), last) : null;
+    return { value, eventNo: next?.eventNo ?? null, alertsWatched: next?.alertsWatched };
   });
-  if (out.eventNo !== null) ctx.bus.publish(patientId, out.eventNo);
-  return out;
+  if (out.eventNo !== null)
+    ctx.bus.publish(patientId, out.eventNo, 'data', { facts: { alertsWatched: out.alertsWatched } });
+  return { value: out.value, eventNo: out.eventNo };
 }

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../platform/db/schema';
 import { newId } from '../../platform/lib/crypto';
-import { sourcePredicate, type OptionRange } from '../../patient-data';
+import { alertsWatchedSql, sourcePredicate, type OptionRange } from '../../patient-data';
 
 // SQL of the follower alerts. Claims are conditional updates: of several processes evaluating the
 // same change, exactly one sees its claim succeed and sends (issue 16 "evaluated once").
@@ -106,14 +106,11 @@ export function createAlertsRepository(db: Db) {
 
     /**
      * Whether anyone asked to be alerted about the patient or an episode of theirs is still open:
-     * one small statement, asked on every change of every patient's data before anything else.
+     * one small statement, asked on every change of the patient's data whose write did not already
+     * answer it (alerts.routes.ts).
      */
     async anythingToEvaluate(patientId: string): Promise<boolean> {
-      const res = await executePrepared(
-        db,
-        sql`select exists (select 1 from alert_settings where patient_id = ${patientId} and not stopped_by_patient)
-            or exists (select 1 from alert_episodes where patient_id = ${patientId} and ended_at is null) as any`,
-      );
+      const res = await executePrepared(db, sql`select ${alertsWatchedSql(patientId)} as any`);
       return Boolean((res as { rows?: Array<{ any: boolean }> }).rows?.[0]?.any);
     },
 

@@ -42,7 +42,9 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Every "patient data changed" event is evaluated, and every change of who may see the patient
   // or of which data counts ('access'); failures are logged, never thrown at the bus.
-  const stop = ctx.bus.subscribeAll((patientId) => {
+  // A write that found nobody to alert about the patient says so (patient-data alertsWatchedSql).
+  const stop = ctx.bus.subscribeAll((patientId, _eventNo, _kind, _change, facts) => {
+    if (facts?.alertsWatched === false) return;
     engine.evaluate(patientId).catch((err: unknown) => app.log.error({ err }, 'alert evaluation failed'));
   });
   // The no-data alert must go out within 60 s of its threshold: the timer runs every 20 s by default.

@@ -503,7 +503,10 @@ async function storeEntriesAtOnce(
   if (!written) return null;
   out.uploadId = written.uploadId;
   if (written.eventNo !== null)
-    ctx.bus.publish(patientId, written.eventNo, 'data', { othersTold: written.othersTold });
+    ctx.bus.publish(patientId, written.eventNo, 'data', {
+      othersTold: written.othersTold,
+      facts: { alertsWatched: written.alertsWatched },
+    });
   return out;
 }
 

@@ -24,7 +24,21 @@ export interface LiveChange {
   source: 'realtime' | 'uploaded';
 }
 export type LiveListener = (eventNo: number, kind: LiveKind, change?: LiveChange) => void;
-type EveryPatientListener = (patientId: string, eventNo: number, kind: LiveKind, change?: LiveChange) => void;
+/**
+ * What the writer learnt in its own statement, for this process's listeners of every patient:
+ * `alertsWatched` — whether anyone is to be alerted about the patient (patient-data
+ * alertsWatchedSql); undefined when the write did not ask (the listener asks for itself).
+ */
+export interface WriteFacts {
+  alertsWatched?: boolean;
+}
+type EveryPatientListener = (
+  patientId: string,
+  eventNo: number,
+  kind: LiveKind,
+  change?: LiveChange,
+  facts?: WriteFacts,
+) => void;
 
 export interface LiveBus {
   /**
@@ -35,7 +49,7 @@ export interface LiveBus {
     patientId: string,
     eventNo: number,
     kind?: LiveKind,
-    opts?: { othersTold?: boolean; change?: LiveChange },
+    opts?: { othersTold?: boolean; change?: LiveChange; facts?: WriteFacts },
   ): void;
   /**
    * An SQL expression that tells the other processes of a change when the statement that takes
@@ -75,8 +89,14 @@ export function createLocalBus(): LiveBus & {
   const note = (patientId: string, eventNo: number, kind: LiveKind) => {
     if (kind === 'data' && (latest.get(patientId) ?? 0) < eventNo) latest.set(patientId, eventNo);
   };
-  const fanOut = (patientId: string, eventNo: number, kind: LiveKind, change?: LiveChange) => {
-    for (const listener of [...everyPatient]) listener(patientId, eventNo, kind, change);
+  const fanOut = (
+    patientId: string,
+    eventNo: number,
+    kind: LiveKind,
+    change?: LiveChange,
+    facts?: WriteFacts,
+  ) => {
+    for (const listener of [...everyPatient]) listener(patientId, eventNo, kind, change, facts);
     const set = listeners.get(patientId);
     if (!set) return;
     for (const listener of [...set]) listener(eventNo, kind, change);
@@ -94,7 +114,7 @@ export function createLocalBus(): LiveBus & {
       // current turn, so the writer's answer goes out first and fanning out to however many
       // followers never holds up the device's POST.
       note(patientId, eventNo, kind);
-      setImmediate(() => fanOut(patientId, eventNo, kind, opts?.change));
+      setImmediate(() => fanOut(patientId, eventNo, kind, opts?.change, opts?.facts));
     },
     subscribe(patientId, listener) {
       let set = listeners.get(patientId);

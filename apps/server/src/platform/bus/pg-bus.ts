@@ -44,7 +44,7 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
     publish(patientId, eventNo, kind = 'data', opts) {
       published++;
       // delivered after the writer's answer (live-bus.ts)
-      local.publish(patientId, eventNo, kind, opts?.change ? { change: opts.change } : undefined);
+      local.publish(patientId, eventNo, kind, { change: opts?.change, facts: opts?.facts });
       if (opts?.othersTold) return;
       pool
         .query('select pg_notify($1, $2)', [
