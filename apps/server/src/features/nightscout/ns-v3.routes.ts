@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { mayRead, principal } from '../../access/nightscout-principal';
-import { findDocs, historyDocs, lastModified } from './ns-read';
+import { findDocs, historyDocs, lastModified } from './ns-documents.repository';
 import { COLLECTIONS, type Collection } from './ns-query';
 import { parseV3Filter } from './ns-find';
 import { createNightscoutService, NS_VERSION } from './ns-service';
