@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import { KNOWN_CROSSINGS } from './eslint.crossings.js';
 
 const ROOT = import.meta.dirname;
 const SERVER = 'apps/server/src';
@@ -25,15 +24,13 @@ const subfolders = (dir) =>
     : [];
 
 // `importer` may not import anything under `from` (a folder or file relative to its app's src),
-// except the paths in `allowed` (relative to `from`) and the crossings still listed as known.
+// except the paths in `allowed` (relative to `from`). There are no exceptions beyond these: what
+// two features share goes down a floor, or the composition root wires it in.
 function zone(app, importer, from, allowed = []) {
-  const known = KNOWN_CROSSINGS.filter(
-    ([a, b]) => a === `${app}/${importer}` && b.startsWith(`${app}/${from}/`),
-  ).map(([, b]) => `./${path.posix.relative(`${app}/${from}`, b)}`);
   return {
     target: `./${app}/${importer}`,
     from: `./${app}/${from}`,
-    except: [...allowed, ...known],
+    except: allowed,
     message: `${importer} may not import ${from} (see eslint.boundaries.js)`,
   };
 }

@@ -5,7 +5,7 @@ import { registerNightscoutModule } from './features/nightscout/nightscout.modul
 import { registerImportsRoutes } from './features/imports/imports.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerIngestRoutes } from './features/ingest/ingest.routes';
-import { registerMonitorRoutes } from './features/monitor/monitor.routes';
+import { monitorDeviceStates, registerMonitorRoutes } from './features/monitor';
 import { registerAlertsRoutes } from './features/alerts/alerts.routes';
 import { registerRegistrationRoutes } from './features/registration/registration.routes';
 import { registerPasswordRoutes } from './features/password/password.routes';
@@ -53,7 +53,7 @@ export async function registerModules(
   registerPdmRoutes(app, ctx);
   registerUploadsRoutes(app, ctx);
   registerDataDeleteRoutes(app, ctx);
-  registerRelationsRoutes(app, ctx);
+  registerRelationsRoutes(app, ctx, monitorDeviceStates(ctx));
   registerClinicConsentRoutes(app, ctx);
   registerMessagesRoutes(app, ctx);
   registerInvitationsRoutes(app, ctx);

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../platform/context';
 import { nightscoutCredentials, oauthGrants, oauthTokens } from '../platform/db/schema';
@@ -165,39 +165,6 @@ async function oauthPrincipal(ctx: AppContext, token: string, now: Date): Promis
     subject: grant.clientName,
     permission: 'read',
     scopes: grant.scopes.split(' ').filter(Boolean),
-  };
-}
-
-const WRITE_OP: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
-
-/**
- * The route guard of access kind `nightscout` (access/route-access.ts): resolves the credential to
- * its patient, refuses writes with a read credential and reads of collections an OAuth app's scopes
- * do not name, and answers refusals in Nightscout's shape.
- */
-export function nightscoutGuard(ctx: AppContext, need: 'read' | 'write', reads: readonly string[] = []) {
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const principal = await resolveNightscout(ctx, req);
-    if (!principal) return reply.code(401).send(unauthorized('Invalid/Missing'));
-    if (need === 'write' && principal.permission !== 'readwrite') {
-      // v3 tells a known subject without the permission apart (403); v1 answers 401 like Nightscout's.
-      if (req.url.startsWith('/api/v3/')) {
-        const col = req.url.slice('/api/v3/'.length).split(/[/?]/)[0] ?? '';
-        return reply.code(403).send({
-          status: 403,
-          message: `Missing permission api:${col}:${WRITE_OP[req.method] ?? 'create'}`,
-        });
-      }
-      return reply.code(401).send(unauthorized('This credential may only read'));
-    }
-    if (!reads.every((collection) => mayRead(principal, collection)))
-      return reply.code(403).send({
-        status: 403,
-        message: 'Forbidden',
-        description: `Missing permission api:${reads[0]}:read`,
-      });
-    req.nightscout = principal;
-    return undefined;
   };
 }
 

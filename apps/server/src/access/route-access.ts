@@ -1,14 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { ErrorCode } from '@cgm/domain';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AdminAction, HcpOperation, UserType } from '@cgm/contract';
 import type { AppContext } from '../platform/context';
-import { ApiError } from '../platform/http/api-error';
-import { assertMayAccessPatient, type PatientAction } from './patient-data';
-import { isGroupManager } from './hcp-group';
-import { deviceGuard, type DeviceKind } from './device-token';
-import { seesPatients, treatsPatients } from './clinician';
-import { recordOperation } from './operation-history';
-import { nightscoutGuard } from './nightscout-principal';
+import type { PatientAction } from './patient-data';
+import type { DeviceKind } from './device-token';
+import type { NightscoutRule } from './nightscout-guard';
+import { guardsFor } from './route-guards';
+import { auditFor } from './route-audit';
 
 /**
  * Who may call a route (docs/PERMISSIONS.md). Every `/api/` route declares one in
@@ -36,8 +33,9 @@ import { nightscoutGuard } from './nightscout-principal';
  *              The service checks the country scope and writes the admin history itself.
  * - nightscout: the Nightscout-compatible API (/api/v1, /api/v3): no portal session passes, only
  *              the patient's Nightscout credential or an OAuth token the patient granted, which
- *              names the patient; `need` 'write' refuses read-only ones, `reads` the OAuth apps whose
- *              scopes do not name those collections. Refusals: Nightscout's 401 and 403.
+ *              names the patient; `need` 'write' refuses read-only ones, `reads` and
+ *              `collectionParam` the OAuth apps whose scopes do not name those collections
+ *              (access/nightscout-guard.ts). Refusals: Nightscout's 401 and 403.
  */
 export type RouteAccess =
   | { kind: 'public' }
@@ -59,7 +57,7 @@ export type RouteAccess =
     }
   | { kind: 'accountAdmin'; superOnly?: boolean; op?: AdminAction }
   | { kind: 'adminDesk' }
-  | { kind: 'nightscout'; need: 'read' | 'write'; reads?: readonly string[] };
+  | ({ kind: 'nightscout' } & NightscoutRule);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,9 +76,6 @@ export interface RegisteredRoute {
   /** The route's own body limit; undefined: the server's default (http/body-limits.ts). */
   bodyLimit?: number;
 }
-
-type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-type AuditHook = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 
 const EXEMPT = /^\/api\/docs(\/|$)/;
 
@@ -110,115 +105,3 @@ export function installRouteAccess(app: FastifyInstance, ctx: AppContext): Regis
 }
 
 const toArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-function signIn(ctx: AppContext, unauthorizedCode?: number, beforeTerms = false): Guard {
-  return async (req, reply) => {
-    if (!req.actor) {
-      try {
-        await ctx.authenticate(req, reply);
-      } catch (e) {
-        if (unauthorizedCode && e instanceof ApiError) throw new ApiError(unauthorizedCode);
-        throw e;
-      }
-    }
-    // Spec §5: after a terms update nothing answers until the user agrees again (error 108).
-    if (req.actor?.termsOutdated && !beforeTerms) throw new ApiError(ErrorCode.TERMS_REQUIRED);
-  };
-}
-
-function guardsFor(access: RouteAccess, ctx: AppContext): Guard[] {
-  switch (access.kind) {
-    case 'public':
-      return [];
-    case 'device':
-      return [deviceGuard(ctx, access)];
-    case 'signedIn': {
-      const types = access.userTypes;
-      return [
-        signIn(ctx, access.unauthorizedCode, access.beforeTerms),
-        async (req) => {
-          if (types && !types.includes(req.actor!.userType)) throw new ApiError(ErrorCode.FORBIDDEN);
-        },
-      ];
-    }
-    case 'hcpWork':
-      return [
-        signIn(ctx, access.unauthorizedCode),
-        async (req) => {
-          if (req.actor!.userType !== 'D') throw new ApiError(ErrorCode.FORBIDDEN);
-          if (access.groupManager && !isGroupManager(req.actor!)) throw new ApiError(ErrorCode.FORBIDDEN);
-          if (access.patients === 'list' && !seesPatients(req.actor!))
-            throw new ApiError(ErrorCode.FORBIDDEN);
-          if (access.patients === 'change' && !treatsPatients(req.actor!))
-            throw new ApiError(ErrorCode.FORBIDDEN);
-        },
-      ];
-    case 'accountAdmin':
-      return [
-        signIn(ctx),
-        async (req) => {
-          const actor = req.actor!;
-          if (actor.userType !== 'A' || actor.sessionKind !== 'admin')
-            throw new ApiError(ErrorCode.FORBIDDEN);
-          if (access.superOnly && actor.role !== 'AccountAdminSuper') throw new ApiError(ErrorCode.FORBIDDEN);
-        },
-      ];
-    case 'adminDesk':
-      return [
-        signIn(ctx),
-        async (req) => {
-          const actor = req.actor!;
-          const accountAdmin = actor.userType === 'A' && actor.sessionKind === 'admin';
-          const adminLogin = actor.userType === 'D' && actor.flags.adminLogin;
-          if (!accountAdmin && !adminLogin) throw new ApiError(ErrorCode.FORBIDDEN);
-        },
-      ];
-    case 'nightscout':
-      return [nightscoutGuard(ctx, access.need, access.reads)];
-    case 'patient':
-      return [
-        signIn(ctx),
-        async (req) => {
-          const id = (req.params as { id?: unknown }).id;
-          if (typeof id !== 'string' || id === '') throw new ApiError(ErrorCode.FORBIDDEN);
-          await assertMayAccessPatient(ctx.db, req.actor!, id, access.action);
-        },
-      ];
-  }
-}
-
-/**
- * Every successful access of an HCP to a patient's data goes to the operation history, and so does
- * every successful account-admin action that names an operation. The record fails closed: when the
- * row cannot be written, the caller gets an error (500) instead of the answer, so nobody sees data
- * that the history does not show they saw.
- */
-function auditFor(access: RouteAccess, ctx: AppContext): AuditHook | null {
-  const op =
-    access.kind === 'patient' || access.kind === 'hcpWork' || access.kind === 'accountAdmin'
-      ? access.op
-      : undefined;
-  if (!op || (access.kind === 'patient' && access.recordedBy === 'service')) return null;
-  const area = access.kind === 'accountAdmin' ? 'admin' : 'hcp';
-  return async (req, reply, payload) => {
-    const actor = req.actor;
-    if (!actor || actor.userType !== (area === 'admin' ? 'A' : 'D') || reply.statusCode >= 400)
-      return payload;
-    const id = (req.params as { id?: string }).id ?? null;
-    try {
-      await recordOperation(ctx, {
-        area,
-        actorId: actor.userId,
-        subjectId: access.kind === 'hcpWork' ? null : id,
-        action: op,
-        detail: { method: req.method, route: req.routeOptions.url, ...req.auditDetail },
-        ip: req.ip,
-      });
-    } catch (e) {
-      req.log.error({ err: e, op }, 'operation history write failed: the answer is withheld');
-      // Thrown from onSend, the error replaces the answer (Fastify sends it through the error handler).
-      throw new ApiError(ErrorCode.INTERNAL);
-    }
-    return payload;
-  };
-}

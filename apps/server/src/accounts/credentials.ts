@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { devices, nightscoutCredentials, oauthGrants, sessions } from '../platform/db/schema';
+import { devices, nightscoutCredentials, oauthGrants } from '../platform/db/schema';
+import { revokeSessions } from './password.repository';
 
 /**
  * Ends every credential an account holds: its portal sessions, its Nightscout secrets and tokens
@@ -11,10 +12,7 @@ import { devices, nightscoutCredentials, oauthGrants, sessions } from '../platfo
  * Takes the database or the transaction of the change, so both stand or fall together.
  */
 export async function revokeAllCredentials(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await revokeSessions(db, userId, now);
   await db
     .update(nightscoutCredentials)
     .set({ revokedAt: now })

@@ -1,4 +1,4 @@
-import { ErrorCode, normalizeUsername, siteOfCountry } from '@cgm/domain';
+import { ErrorCode, normalizeUsername } from '@cgm/domain';
 import type { LoginRequest, LoginResponse } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import { assertHashingRoom, verifyDecoy, verifyPassword } from '../../platform/lib/crypto';
@@ -6,6 +6,7 @@ import { fail } from '../../platform/http/api-error';
 import type { SessionStore } from '../../accounts/session.store';
 import { createUsersRepository, type UserRow } from '../../accounts/users.repository';
 import { createCodeService } from '../../accounts/codes.service';
+import { assertOnThisSite } from '../../accounts/account-site';
 import { loginCountsFor, loginResponseFor } from './login-response';
 import { issueFirstPasswordChallenge, setFirstPassword } from './first-password';
 import { createUnknownLoginRepository } from './unknown-login.repository';
@@ -32,11 +33,6 @@ const admits = (door: LoginRequest['user_type'], user: UserRow): boolean =>
  */
 export const sessionKindOf = (user: Pick<UserRow, 'userType' | 'adminLogin'>): 'admin' | 'user' =>
   user.userType === 'A' || (user.userType === 'D' && user.adminLogin) ? 'admin' : 'user';
-
-export function siteUrl(ctx: AppContext, site: 'china' | 'france' | 'eu'): string {
-  const c = ctx.config;
-  return { china: c.SITE_URL_CHINA, france: c.SITE_URL_FRANCE, eu: c.SITE_URL_EU }[site];
-}
 
 /**
  * Sign-in (spec §4 "Login", §8 login codes). Order matters: an unknown user name answers as a wrong
@@ -91,8 +87,7 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
     if (user.status === 'pending' || user.status === 'rejected') return fail(ErrorCode.NOT_APPROVED);
     if (user.status === 'disabled') return fail(ErrorCode.FORBIDDEN, { message: 'errors.accountDisabled' });
 
-    const site = siteOfCountry(user.country);
-    if (site !== config.REGION) return fail(ErrorCode.WRONG_REGION, { site, site_url: siteUrl(ctx, site) });
+    assertOnThisSite(config, user.country);
 
     if (user.mustChangePassword) {
       const token = await issueFirstPasswordChallenge(ctx, user, input.remember ?? false);

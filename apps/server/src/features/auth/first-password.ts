@@ -5,7 +5,7 @@ import { users, verificationCodes } from '../../platform/db/schema';
 import { fail } from '../../platform/http/api-error';
 import { InputProblems } from '../../platform/http/input-problems';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/lib/crypto';
-import { revokeSessions, setPasswordHash } from '../password/password.repository';
+import { revokeSessions, setPasswordHash } from '../../accounts/password.repository';
 import { CODE_TTL_MINUTES } from '../../accounts/codes.service';
 import type { UserRow } from '../../accounts/users.repository';
 

@@ -1,7 +1,6 @@
 import type { LoginResponse } from '@cgm/contract';
 import type { Db } from '../../platform/db/client';
-import { countUnreadMessages } from '../messages/messages.repository';
-import { createRelationsRepository } from '../relations/relations.repository';
+import { countPendingRequests, countUnreadMessages } from '../../accounts/waiting-counts';
 import type { UserRow } from '../../accounts/users.repository';
 
 /** The counts the header starts with (spec §3 login response: unread_message, connection_request). */
@@ -21,7 +20,7 @@ export async function loginCountsFor(db: Db, user: Pick<UserRow, 'id' | 'userTyp
   if (user.userType === 'P') {
     return {
       unreadMessages: 0,
-      connectionRequests: await createRelationsRepository(db).countPending(user.id),
+      connectionRequests: await countPendingRequests(db, user.id),
     };
   }
   return { unreadMessages: 0, connectionRequests: 0 };

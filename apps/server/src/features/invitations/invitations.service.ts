@@ -37,7 +37,7 @@ function itemOf(row: Row, now: Date): InvitationItem {
 
 /**
  * Invitation by code (spec §3 status 'invited'): a carer or HCP makes a code naming them; the
- * patient registers with it (registration → relations/invited-relation.ts) and then decides on the
+ * patient registers with it (registration → access/invited-relation.ts) and then decides on the
  * request it opened, as on any other. The route admits carers and HCPs only.
  */
 export function createInvitationsService(ctx: AppContext) {

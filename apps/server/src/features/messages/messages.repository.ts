@@ -1,45 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { messages, profiles, relations, users } from '../../platform/db/schema';
-import { newId } from '../../platform/lib/crypto';
 import { consentGiven } from '../../access/consent';
-
-/**
- * The message types of spec §3 "Message" (anything other than PERMIT and CANCEL reads as a
- * rejection), and ours for a patient cancelling a follower's invitation.
- */
-export type RelationMessageType =
-  | 'RELATION_AUTH_PERMIT'
-  | 'RELATION_AUTH_REJECT'
-  | 'RELATION_AUTH_CANCEL'
-  | 'RELATION_AUTH_INVITATION_CANCEL';
 
 /** The newest messages a screen lists; older ones stay stored. */
 const LIST_LIMIT = 200;
-
-/** Writes the message telling a follower of the patient's decision (spec §4). */
-export async function insertRelationMessage(
-  db: Db,
-  m: { recipientId: string; senderId: string; relationId: string; type: RelationMessageType; now: Date },
-): Promise<void> {
-  await db.insert(messages).values({
-    id: newId(),
-    recipientId: m.recipientId,
-    senderId: m.senderId,
-    relationId: m.relationId,
-    messageType: m.type,
-    createdAt: m.now,
-  });
-}
-
-/** Unread messages of a follower: the header's count and the login response's unread_message. */
-export async function countUnreadMessages(db: Db, recipientId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(and(eq(messages.recipientId, recipientId), isNull(messages.readAt)));
-  return Number(rows[0]?.n ?? 0);
-}
 
 export function createMessagesRepository(db: Db) {
   return {

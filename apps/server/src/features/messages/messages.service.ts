@@ -2,7 +2,8 @@ import { maskRealname } from '@cgm/domain';
 import type { MessageItem } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/auth';
-import { countUnreadMessages, createMessagesRepository } from './messages.repository';
+import { countUnreadMessages } from '../../accounts/waiting-counts';
+import { createMessagesRepository } from './messages.repository';
 
 /**
  * A follower's messages (spec §3 "Message", §4 "Messages tell users of acceptance, cancellation,

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { checkRecords, pgArray, removeBasal, storeRecords } from '../../patient-data';
+import { checkRecords, storeRecords } from '../../patient-data';
 import type { Db } from '../../platform/db/client';
-import type { Doc } from './ns-docs';
 import { NS_SERIAL } from './ns-map';
 import { tempBasalRecord, tempEnd } from '../../adapters/nightscout';
 import { loadRegimes, rateAt, regimeAt } from './ns-timeline';
+import { tempBasalDocs, type TempBasalDoc } from './ns-basal-docs.repository';
+import { removeTempBasalRows } from './ns-derived-basal.repository';
 
 // Temporary basals from stored Nightscout treatments → the portal's basal rows (what a row is:
 // adapters/nightscout/ns-temp-basal.ts). A row depends on the next temp basal document too:
@@ -12,60 +12,20 @@ import { loadRegimes, rateAt, regimeAt } from './ns-timeline';
 
 const MIN = 60_000;
 
-interface TempDoc {
-  seq: number;
-  date: number;
-  offset: number;
-  doc: Doc;
-}
-
 /** Where a temp basal runs: until its duration ends or the next one starts; null for a cancel. */
-function spanOf(t: TempDoc, next: TempDoc | undefined): { start: number; end: number } | null {
+function spanOf(t: TempBasalDoc, next: TempBasalDoc | undefined): { start: number; end: number } | null {
   const end = tempEnd(t.doc, t.date, next?.date);
   return end === null ? null : { start: t.date, end };
 }
 
 /** The basal row of one temp basal that runs until `stop` (ms). */
-const rowOf = (t: TempDoc, stop: number, scheduled: number | null) =>
+const rowOf = (t: TempBasalDoc, stop: number, scheduled: number | null) =>
   tempBasalRecord(
     t.doc,
     { serial: NS_SERIAL, seq: t.seq, time: t.date, utc_offset_min: t.offset },
     stop,
     scheduled,
   );
-
-const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
-
-const ts = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : 'infinity');
-
-/**
- * The valid, live temp basal documents that start in [from, to], with the one before and the one
- * after (which end the first and the last), in time order; `part` 0 before, 1 inside, 2 after.
- */
-async function tempDocs(tx: Db, patientId: string, from: number, to: number) {
-  const cols = sql`seq, date, utc_offset_min as off, doc`;
-  const where = sql`patient_id = ${patientId} and collection = 'treatments' and not deleted
-    and doc->>'eventType' ilike '%temp basal%' and coalesce(doc->>'isValid', 'true') <> 'false'`;
-  return asRows<{ seq: string | number; date: string | Date; off: number; doc: Doc; part: number }>(
-    // The condition written out in each part (not a CTE, which PostgreSQL would materialise for
-    // every temp basal of the patient): each part is one range of the (patient, collection, date) index.
-    await tx.execute(sql`
-      (select ${cols}, 0 as part from nightscout_documents where ${where}
-        and date < ${ts(from)}::timestamptz order by date desc, seq desc limit 1)
-      union all (select ${cols}, 1 as part from nightscout_documents where ${where}
-        and date >= ${ts(from)}::timestamptz and date <= ${ts(to)}::timestamptz)
-      union all (select ${cols}, 2 as part from nightscout_documents where ${where}
-        and date > ${ts(to)}::timestamptz order by date asc, seq asc limit 1)`),
-  )
-    .map((r) => ({
-      seq: Number(r.seq),
-      date: new Date(r.date).getTime(),
-      offset: Number(r.off),
-      doc: r.doc,
-      part: Number(r.part),
-    }))
-    .sort((a, b) => a.date - b.date || a.seq - b.seq);
-}
 
 /**
  * Where temp basals ran during [from, to): whatever their rate, scheduled basal is not assumed
@@ -78,7 +38,7 @@ export async function tempSpans(
   from: number,
   to: number,
 ): Promise<Array<{ start: number; end: number }>> {
-  const docs = await tempDocs(tx, patientId, from, to);
+  const docs = await tempBasalDocs(tx, patientId, from, to);
   return docs.flatMap((d, i) => {
     const span = d.part === 2 ? null : spanOf(d, docs[i + 1]);
     return span && span.end > from && span.start < to ? [span] : [];
@@ -98,7 +58,7 @@ export async function reconcileTempBasals(
   to: number,
   nowMs: number,
 ): Promise<{ start: number; end: number } | null> {
-  const docs = await tempDocs(tx, patientId, from, to);
+  const docs = await tempBasalDocs(tx, patientId, from, to);
   // The one after the range only ends the last one inside it; its own row does not change.
   const rewrite = docs.filter((d) => d.part !== 2);
   if (!rewrite.length) return null;
@@ -109,10 +69,10 @@ export async function reconcileTempBasals(
     const row = span && rowOf(d, span.end, regime ? rateAt(regime, d.date) : null);
     return row ? [row] : [];
   });
-  const removed = await removeBasal(
+  const removed = await removeTempBasalRows(
     tx,
     patientId,
-    sql`serial = ${NS_SERIAL} and seq = any(${pgArray(rewrite.map((d) => d.seq))}::bigint[])`,
+    rewrite.map((d) => d.seq),
   );
   const { valid } = checkRecords(records, nowMs);
   if (valid.length)

@@ -16,13 +16,8 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/http/api-error';
-import {
-  createCredential,
-  listAppsWithAccess,
-  listCredentials,
-  revokeCredential,
-  revokeGrant,
-} from './ns-credentials.repository';
+import { listAppsWithAccess, listCredentials } from '../../access/nightscout-apps';
+import { createCredential, revokeCredential, revokeGrant } from './ns-credentials.repository';
 
 /**
  * The patient's Nightscout credentials and the apps holding access (spec §2, §3): the patient's

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { principal, type NsPrincipal } from '../../access/nightscout-principal';
 import { createNightscoutService } from './ns-service';
+import { storedBytes } from './ns-documents.repository';
 import { nightscoutProperties, pebble, type PropertyInputs } from './ns-properties';
 import { nsRoute } from './ns-v1.routes';
 import { parseV1Find } from './ns-find';
@@ -38,12 +38,7 @@ export function registerNightscoutExtraRoutes(app: FastifyInstance, ctx: AppCont
   }
 
   async function dbsize(p: NsPrincipal): Promise<Doc> {
-    const r = (await ctx.db.execute(
-      sql`select (select coalesce(sum(pg_column_size(doc)), 0) from nightscout_documents where patient_id = ${p.patientId})
-        + (select coalesce(sum(pg_column_size(items)), 0) from nightscout_entry_hours where patient_id = ${p.patientId})
-        as bytes`,
-    )) as { rows?: Array<{ bytes: string | number }> };
-    const mib = Number(r.rows?.[0]?.bytes ?? 0) / (1024 * 1024);
+    const mib = (await storedBytes(ctx.db, p.patientId)) / (1024 * 1024);
     const percentage = Math.floor((mib * 100) / DBSIZE_MAX_MIB);
     // The portal has no per-site storage limit, so the size never warns.
     return {

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { reviewedPdmSettings, type ReviewedPdmSettings } from '@cgm/contract';
 import { MGDL_PER_MMOL } from '@cgm/domain';
 import type { Db } from '../../platform/db/client';
-import { pdmSettings } from '../../platform/db/schema';
 import type { Doc } from './ns-docs';
 import { NS_SERIAL } from './ns-map';
+import { deleteProfileSettings, upsertProfileSettings } from './ns-profile-settings.repository';
 
 // A Nightscout profile → the device settings the report reviews (spec §3 "Device settings
 // reviewed"). Only its default store is in force, and only what the PDM settings contract knows is
@@ -146,25 +145,12 @@ export async function storeProfileSettings(
 ): Promise<void> {
   const rows = docs.flatMap(({ doc, date }) => {
     const settings = profileSettings(doc);
-    return settings
-      ? [{ patientId, serial: NS_SERIAL, time: new Date(date), settings, source: 'uploaded' as const }]
-      : [];
+    return settings ? [{ time: new Date(date), settings }] : [];
   });
-  for (const row of rows) {
-    await tx
-      .insert(pdmSettings)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [pdmSettings.patientId, pdmSettings.serial, pdmSettings.time],
-        set: { settings: row.settings, source: row.source },
-      });
-  }
+  await upsertProfileSettings(tx, patientId, rows);
 }
 
 /** Removes the device settings made from profile documents with these start times. */
 export async function unmapProfiles(tx: Db, patientId: string, dates: readonly number[]): Promise<void> {
-  if (!dates.length) return;
-  const times = `{${dates.map((d) => `"${new Date(d).toISOString()}"`).join(',')}}`;
-  await tx.execute(sql`delete from pdm_settings where patient_id = ${patientId} and serial = ${NS_SERIAL}
-    and time = any(${times}::timestamptz[])`);
+  if (dates.length) await deleteProfileSettings(tx, patientId, dates);
 }

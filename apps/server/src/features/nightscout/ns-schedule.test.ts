@@ -6,10 +6,10 @@ import {
   offsetAt,
   rateAt,
   regimesOf,
-  zoneOf,
   type ProfileDocAt,
   type Regime,
 } from './ns-timeline';
+import { zoneOf } from './ns-time-zones';
 
 // The scheduled basal rules without a database: profile timeline, clocks, and the filling of the
 // time between temp basals.

@@ -1,5 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { checkRecords, removeBasal, storeRecords } from '../../patient-data';
+import { checkRecords, storeRecords } from '../../patient-data';
 import type { DeviceRecord } from '@cgm/contract';
 import type { Db } from '../../platform/db/client';
 import { isTempBasal, pumpSuspended } from '../../adapters/nightscout';
@@ -8,6 +7,8 @@ import type { Doc } from './ns-docs';
 import { scheduledRows, type Evidence } from './ns-fill';
 import type { Collection } from './ns-query';
 import { loadRegimes } from './ns-timeline';
+import { pumpReports } from './ns-basal-docs.repository';
+import { NS_SCHEDULE_SERIAL, removeScheduledRows, scheduledRowEdges } from './ns-derived-basal.repository';
 
 // The basal the portal derives from uploaded documents: temp basal rows (ns-basal) and, between
 // them, the scheduled basal of the profile in force (ns-timeline, ns-fill) for as long as the
@@ -16,17 +17,12 @@ import { loadRegimes } from './ns-timeline';
 // the window it can affect is rebuilt from the stored documents, so the rows are always what a
 // rebuild of everything would give, whatever order the documents arrived in.
 
-export const NS_SCHEDULE_SERIAL = 'nightscout-schedule';
 /** Pump reports further apart than this leave the time between them unknown (see docs/NIGHTSCOUT.md). */
 export const MAX_GAP_MS = 6 * 3_600_000;
 
 const MIN = 60_000;
-const DAY = 86_400_000;
 const PUMP_EVENTS = ['Suspend Pump', 'Resume Pump'];
 
-const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
-const ts = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : 'infinity');
-const msOf = (v: string | Date) => new Date(v).getTime();
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 const isObj = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -34,35 +30,15 @@ const isObj = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.i
 /** A treatment that reports the pump: a temp basal (or its cancel), a suspend or a resume. */
 const reportsPump = (doc: Doc) => isTempBasal(doc) || PUMP_EVENTS.includes(String(doc.eventType ?? ''));
 
-/** Documents the portal's pump data are made from: a device status with a pump, a pump treatment. */
-const evidenceOf = (collection: 'devicestatus' | 'treatments'): SQL =>
-  collection === 'devicestatus'
-    ? sql`collection = 'devicestatus' and jsonb_typeof(doc->'pump') = 'object'`
-    : sql`collection = 'treatments' and (doc->>'eventType' ilike '%temp basal%'
-        or doc->>'eventType' in ('Suspend Pump', 'Resume Pump'))`;
-
 /**
  * The pump reports of [from, to], with the last one before and the first one after (per
- * collection, so each part is one index range), in time order.
+ * collection), in time order: whether each says the pump was suspended.
  */
 async function loadEvidence(tx: Db, patientId: string, from: number, to: number): Promise<Evidence[]> {
-  const live = sql`patient_id = ${patientId} and not deleted and coalesce(doc->>'isValid', 'true') <> 'false'`;
-  const cols = sql`date, case when collection = 'devicestatus' then doc->'pump' end as pump, doc->>'eventType' as event`;
-  const parts = (['devicestatus', 'treatments'] as const).map(
-    (c) => sql`
-      (select ${cols} from nightscout_documents where ${live} and ${evidenceOf(c)}
-        and date < ${ts(from)}::timestamptz order by date desc limit 1)
-      union all (select ${cols} from nightscout_documents where ${live} and ${evidenceOf(c)}
-        and date >= ${ts(from)}::timestamptz and date <= ${ts(to)}::timestamptz)
-      union all (select ${cols} from nightscout_documents where ${live} and ${evidenceOf(c)}
-        and date > ${ts(to)}::timestamptz order by date asc limit 1)`,
-  );
-  const rows = asRows<{ date: string | Date; pump: Doc | null; event: string | null }>(
-    await tx.execute(sql`${parts[0]!} union all ${parts[1]!}`),
-  );
-  return rows
+  const reports = await pumpReports(tx, patientId, from, to);
+  return reports
     .map((r) => ({
-      time: msOf(r.date),
+      time: r.time,
       suspended: isObj(r.pump) ? pumpSuspended(r.pump) : r.event === 'Suspend Pump',
     }))
     .sort((a, b) => a.time - b.time);
@@ -75,27 +51,16 @@ async function loadEvidence(tx: Db, patientId: string, from: number, to: number)
  * are stored as float minutes), so the rebuilt rows join their neighbours as a full rebuild would.
  */
 async function rebuild(tx: Db, patientId: string, from: number, to: number, nowMs: number) {
-  const derived = sql`patient_id = ${patientId} and serial = ${NS_SCHEDULE_SERIAL} and source = 'uploaded'`;
-  // Rows end at local midnight at the latest: one that starts two days before `from` is over.
-  const [edges] = asRows<{ w0: string | Date | null; w1: string | Date | null }>(
-    await tx.execute(sql`select
-      (select max(time) from basal_segments where ${derived}
-        and time < ${ts(from)}::timestamptz and time >= ${ts(from - 2 * DAY)}::timestamptz) as w0,
-      (select min(time) from basal_segments where ${derived} and time > ${ts(to)}::timestamptz) as w1`),
-  );
-  const w0 = edges?.w0 ? msOf(edges.w0) : from;
-  const next = edges?.w1 ? msOf(edges.w1) : Infinity;
+  const edges = await scheduledRowEdges(tx, patientId, from, to);
+  const w0 = edges.before ?? from;
+  const next = edges.after ?? Infinity;
   const evidence = await loadEvidence(tx, patientId, w0, next);
   // Without a row after the window, nothing is derived beyond the last report.
   const w1 = Number.isFinite(next) ? next : evidence.reduce((m, e) => Math.max(m, e.time), w0) + 1;
   const regimes = await loadRegimes(tx, patientId, w0, w1);
   const temps = await tempSpans(tx, patientId, w0, w1);
   const rows = scheduledRows({ start: w0, end: w1 }, evidence, temps, regimes, MAX_GAP_MS);
-  await removeBasal(
-    tx,
-    patientId,
-    sql`${derived} and time >= ${ts(w0)}::timestamptz and time < ${ts(next)}::timestamptz`,
-  );
+  await removeScheduledRows(tx, patientId, w0, next);
   const records: DeviceRecord[] = rows.map((r) => ({
     type: 'basal',
     serial: NS_SCHEDULE_SERIAL,

@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { changePatientData } from '../../patient-data';
-import { monitorSettings } from '../../platform/db/schema';
 import type { Doc } from './ns-docs';
-import { deleteDocs, findDocs, present, type StoredDoc } from './ns-read';
+import { presentDoc } from '../../adapters/nightscout';
+import { findDocs, type StoredDoc } from './ns-documents.repository';
+import { deleteDocs } from './ns-delete';
 import { hasDateCondition, type Collection, type Condition } from './ns-query';
 import { parseV1Find } from './ns-find';
 import { writeDocs } from './ns-write';
 import type { NsPrincipal } from '../../access/nightscout-principal';
 import { signJwt } from '../../access/nightscout-token';
 import { tokenHashOf } from './ns-credentials.repository';
+import { monitorSettingsOf } from './ns-monitor-settings.repository';
 
 // The Nightscout use cases shared by API v1 and v3: read with Nightscout's defaults, write with its
 // de-duplication, tell waiting monitors, and describe the site (status.json).
@@ -107,9 +108,7 @@ export function createNightscoutService(ctx: AppContext) {
 
     /** `status.json`: what clients read to check the server (version ≥ 15) and the units and targets. */
     async status(p: NsPrincipal | null): Promise<Doc> {
-      const s = p
-        ? (await ctx.db.select().from(monitorSettings).where(eq(monitorSettings.patientId, p.patientId)))[0]
-        : undefined;
+      const s = p ? await monitorSettingsOf(ctx.db, p.patientId) : undefined;
       const t = now();
       const units = s?.unit === 'mmol/L' ? 'mmol' : 'mg/dl';
       return {
@@ -142,7 +141,8 @@ export function createNightscoutService(ctx: AppContext) {
       };
     },
 
-    present,
+    /** A document as the API shows it (v3 adds its server fields). */
+    present: presentDoc,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../platform/context';
 import type { NsPrincipal } from '../../access/nightscout-principal';
 import type { Doc } from './ns-docs';
-import { findDocs, present, type StoredDoc } from './ns-read';
+import { presentDoc } from '../../adapters/nightscout';
+import { findDocs, type StoredDoc } from './ns-documents.repository';
 import type { Collection } from './ns-query';
 
 // The `dataUpdate` of Nightscout's root socket namespace (lib/data/ddata.js, calcdelta.js): the
@@ -23,7 +24,7 @@ function addDoc(out: Record<string, Doc[]>, col: Collection, d: StoredDoc): void
     (out[key] ??= []).push({ _id: d.id, mills, action: 'remove' });
     return;
   }
-  const doc = present(d) as Doc;
+  const doc = presentDoc(d) as Doc;
   if (col === 'entries') {
     const type = String(doc.type ?? 'sgv');
     if (type === 'sgv') (out.sgvs ??= []).push({ ...doc, mgdl: doc.sgv, mills });

@@ -7,7 +7,8 @@ import {
   socketStillAuthorized,
 } from '../../access/nightscout-socket';
 import type { GivenCredential, NsPrincipal } from '../../access/nightscout-principal';
-import { historyDocs, lastModified, present, type StoredDoc } from './ns-read';
+import { presentDoc } from '../../adapters/nightscout';
+import { historyDocs, lastModified, type StoredDoc } from './ns-documents.repository';
 import { COLLECTIONS, type Collection } from './ns-query';
 import { v1Snapshot, v1Delta } from './ns-socket-data';
 
@@ -168,7 +169,7 @@ export function attachNightscoutSocket(app: FastifyInstance, ctx: AppContext): S
               else
                 socket.emit(d.srvCreated === d.srvModified ? 'create' : 'update', {
                   colName,
-                  doc: present(d, true),
+                  doc: presentDoc(d, true),
                 });
             }
         },

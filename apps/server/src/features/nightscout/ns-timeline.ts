@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Doc } from './ns-docs';
 import { basalScheduleOf, defaultStore } from './ns-profile';
+import { profileDocs, profileSwitches } from './ns-basal-docs.repository';
+import { zoneOf, zoneOffsetAt } from './ns-time-zones';
 
 // The scheduled basal in force over time, worked out as Nightscout's profile functions do
 // (lib/profilefunctions.js): the profile document in force is the latest one whose startDate has
@@ -49,67 +50,11 @@ const num = (v: unknown): number | null => {
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 const isObj = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.isArray(v);
 
-// --- Time zones -------------------------------------------------------------------------------
-
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-function formatter(zone: string): Intl.DateTimeFormat | null {
-  if (!formatters.has(zone)) {
-    // Zone names come from uploads: the cache stays small whatever a client sends.
-    if (formatters.size > 500) formatters.clear();
-    let f: Intl.DateTimeFormat | null = null;
-    try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      f = null;
-    }
-    formatters.set(zone, f);
-  }
-  return formatters.get(zone) ?? null;
-}
-
-/** The UTC offset (minutes) of an IANA zone at an instant. */
-function zoneOffset(ms: number, f: Intl.DateTimeFormat): number {
-  const parts = f.formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour') % 24,
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((wall - Math.floor(ms / 1000) * 1000) / MIN);
-}
-
-/**
- * A profile's `timezone`: an IANA zone (Loop writes "ETC/GMT+2" for "Etc/GMT+2", which Nightscout
- * corrects too) or a fixed "GMT-07:00"; null when it is neither.
- */
-export function zoneOf(v: unknown): { zone: string } | { offset: number } | null {
-  if (typeof v !== 'string' || v.trim() === '' || v.length > 64) return null;
-  const name = v.trim().replace(/^etc\//i, 'Etc/');
-  const fixed = /^(?:GMT|UTC)\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(name);
-  if (fixed) {
-    const offset = (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3] ?? 0));
-    return Math.abs(offset) <= 14 * 60 ? { offset } : null;
-  }
-  return formatter(name) ? { zone: name } : null;
-}
+// --- Clocks --------------------------------------------------------------------------------------
 
 /** The UTC offset (minutes) of a regime's local clock at an instant. */
 export function offsetAt(r: Regime, ms: number): number {
-  const f = r.zone ? formatter(r.zone) : null;
-  return f ? zoneOffset(ms, f) : r.offset;
+  return (r.zone ? zoneOffsetAt(r.zone, ms) : null) ?? r.offset;
 }
 
 const starts = (r: Regime) => (r.schedule ? r.schedule.map((e) => e.start_min) : [0]);
@@ -255,47 +200,14 @@ export function regimesOf(
 
 // --- Loading -------------------------------------------------------------------------------------
 
-const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
-const ts = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : 'infinity');
-type Row = { seq: string | number; date: string | Date; off?: number; doc: Doc };
-
 /** The stored profiles and Profile Switches that decide the regimes of [from, to) (both finite). */
 export async function loadRegimes(tx: Db, patientId: string, from: number, to: number): Promise<Regime[]> {
-  // Conditions written out in each part (a CTE would be materialised over all the patient's
-  // treatments): each part reads one range of the (patient, collection, date) index.
-  const live = sql`patient_id = ${patientId} and not deleted and coalesce(doc->>'isValid', 'true') <> 'false'`;
-  const profile = sql`${live} and collection = 'profile'`;
-  const cols = sql`seq, date, utc_offset_min as off, doc`;
-  const profiles = asRows<Row>(
-    await tx.execute(sql`
-      (select ${cols} from nightscout_documents where ${profile} and date <= ${ts(from)}::timestamptz
-        order by date desc, seq desc limit 1)
-      union all (select ${cols} from nightscout_documents where ${profile}
-        and date > ${ts(from)}::timestamptz and date < ${ts(to)}::timestamptz)`),
-  ).map((r) => ({
-    seq: Number(r.seq),
-    date: new Date(r.date).getTime(),
-    offset: Number(r.off ?? 0),
-    doc: r.doc,
-  }));
+  const profiles = await profileDocs(tx, patientId, from, to);
   if (!profiles.length) return [];
   // Switches older than the profile in force at `from` no longer count (Nightscout); of the older
   // ones only the last open-ended switch and those still running at `from` can be in force.
   const first = profiles.reduce((a, b) => (b.date < a.date ? b : a));
-  const since = ts(Math.min(first.date, from));
-  const switch_ = sql`${live} and collection = 'treatments' and doc->>'eventType' = 'Profile Switch'`;
-  const before = sql`${switch_} and date >= ${since}::timestamptz and date <= ${ts(from)}::timestamptz`;
-  // Stored treatments hold numeric durations or none (ns-docs); none runs until the next switch.
-  const minutes = sql`(case when jsonb_typeof(doc->'duration') = 'number' then (doc->>'duration')::float8 else 0 end)`;
-  const switches = asRows<Row>(
-    await tx.execute(sql`
-      (select seq, date, doc from nightscout_documents where ${before} and ${minutes} = 0
-        order by date desc, seq desc limit 1)
-      union all (select seq, date, doc from nightscout_documents where ${before} and ${minutes} > 0
-        and date + ${minutes} * interval '1 minute' > ${ts(from)}::timestamptz)
-      union all (select seq, date, doc from nightscout_documents where ${switch_}
-        and date > ${ts(from)}::timestamptz and date < ${ts(to)}::timestamptz)`),
-  ).map((r) => ({ seq: Number(r.seq), date: new Date(r.date).getTime(), doc: r.doc }));
+  const switches = await profileSwitches(tx, patientId, Math.min(first.date, from), from, to);
   return regimesOf(profiles, switches, from, to);
 }
 

@@ -6,7 +6,7 @@ import { badPatternBody, isBadPattern, type Collection, type Condition } from '.
 import { parseV1Find } from './ns-find';
 import { splitPreBolus } from './ns-prebolus';
 import { createNightscoutService, type NightscoutService } from './ns-service';
-import type { StoredDoc } from './ns-read';
+import type { StoredDoc } from './ns-documents.repository';
 
 /** Uploaders send days of readings after being offline: a larger body than the rest of the API. */
 export const NS_BODY_LIMIT = 16 * 1024 * 1024;

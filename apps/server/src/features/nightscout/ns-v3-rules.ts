@@ -1,6 +1,6 @@
 import { isObjectId, offsetOf, timeOf, type Doc } from './ns-docs';
 import type { Collection, Condition } from './ns-query';
-import type { StoredDoc } from './ns-read';
+import type { StoredDoc } from './ns-documents.repository';
 
 // API v3's rules for what a client may write (lib/api3/generic/create, update, patch and
 // shared/operationTools.js), kept apart from the routes: which documents are refused, which stored

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { mayRead, principal } from '../../access/nightscout-principal';
-import { findDocs, historyDocs, lastModified } from './ns-read';
+import { principal } from '../../access/nightscout-principal';
+import { findDocs, historyDocs, lastModified } from './ns-documents.repository';
 import { COLLECTIONS, type Collection } from './ns-query';
 import { parseV3Filter } from './ns-find';
 import { createNightscoutService, NS_VERSION } from './ns-service';
@@ -16,18 +16,21 @@ const V3 = '/api/v3';
 const RESERVED = new Set(['limit', 'skip', 'sort', 'fields', 'token', 'secret', 'now']);
 type Need = 'read' | 'write';
 
+/**
+ * The route's collection, or null when `:col` names none (answered 404). Whether the credential may
+ * use it was decided before the route ran (the access rule's `collectionParam`).
+ */
 function collectionOf(req: FastifyRequest, reply: FastifyReply): Collection | null {
   const col = (req.params as { col: string }).col as Collection;
   if (!COLLECTIONS.includes(col)) {
     void reply.code(404).send({ status: 404, message: 'Collection not found' });
     return null;
   }
-  if (!mayRead(principal(req), col)) {
-    void reply.code(403).send({ status: 403, message: `Missing permission api:${col}:read` });
-    return null;
-  }
   return col;
 }
+
+/** An OAuth app uses only the collections its scopes name (access/nightscout-guard.ts). */
+const COLLECTION_PARAM = { name: 'col', known: COLLECTIONS };
 
 export function registerNightscoutV3Routes(app: FastifyInstance, ctx: AppContext): void {
   const svc = createNightscoutService(ctx);
@@ -44,7 +47,13 @@ export function registerNightscoutV3Routes(app: FastifyInstance, ctx: AppContext
         method,
         url: path,
         bodyLimit: NS_BODY_LIMIT,
-        config: { access: { kind: 'nightscout', need } },
+        config: {
+          access: {
+            kind: 'nightscout',
+            need,
+            ...(url.includes(':col') ? { collectionParam: COLLECTION_PARAM } : {}),
+          },
+        },
         schema: { hide: true },
         handler: guardPattern(handler),
       });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { createPeople, type People } from '../../../test-support/people';
-import { findDocs } from './ns-read';
+import { findDocs } from './ns-documents.repository';
 import { writeDocs, type WriteOptions } from './ns-write';
 import type { Collection } from './ns-query';
 

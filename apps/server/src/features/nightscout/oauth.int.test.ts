@@ -74,6 +74,15 @@ describe('OAuth 2.0 authorization code + PKCE', () => {
     expect((await t.call('GET', '/api/v1/entries.json', { headers: bearer })).status).toBe(200);
     expect((await t.call('GET', '/api/v1/treatments.json', { headers: bearer })).status).toBe(403);
     expect((await t.call('POST', '/api/v1/entries', { headers: bearer, body: [] })).status).toBe(401);
+    // API v3 names the collection in the path: its access rule refuses those the scopes leave out,
+    // and a name that is no collection stays a 404, whoever asks.
+    expect((await t.call('GET', '/api/v3/entries', { headers: bearer })).status).toBe(200);
+    const v3 = await t.call('GET', '/api/v3/treatments/history/0', { headers: bearer });
+    expect([v3.status, v3.body]).toEqual([
+      403,
+      { status: 403, message: 'Missing permission api:treatments:read' },
+    ]);
+    expect((await t.call('GET', '/api/v3/nothing', { headers: bearer })).status).toBe(404);
     const reuse = await t.app.inject({
       method: 'POST',
       url: NS_API.oauthToken,

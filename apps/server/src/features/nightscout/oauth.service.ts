@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import { OAUTH_SCOPES, type OauthAuthorizeRequest, type OauthClientInfo } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
-import { oauthGrants, oauthTokens } from '../../platform/db/schema';
-import { accountStillActive } from '../../accounts/credentials';
 import { ApiError } from '../../platform/http/api-error';
 import { newId, newToken, sha256 } from '../../platform/lib/crypto';
+import {
+  insertGrantWithCode,
+  insertTokens,
+  revokeGrantOfToken,
+  spendableToken,
+  spendToken,
+} from './oauth.repository';
 
 // OAuth 2.0 authorization code with PKCE (RFC 6749, 7636, 8252) for apps that read a patient's
 // data. The patient sees what the app asks for and agrees; the app gets read-only, scoped tokens.
@@ -62,7 +66,7 @@ export function createOauthService(ctx: AppContext) {
     const access = newToken();
     const refresh = newToken();
     const t = now().getTime();
-    await db.insert(oauthTokens).values([
+    await insertTokens(db, [
       {
         tokenHash: sha256(access),
         grantId,
@@ -106,8 +110,9 @@ export function createOauthService(ctx: AppContext) {
       const info = this.describe(input);
       const grantId = newId();
       const code = newToken();
-      await db.transaction(async (tx) => {
-        await tx.insert(oauthGrants).values({
+      await insertGrantWithCode(
+        db,
+        {
           id: grantId,
           patientId,
           clientId: input.client_id,
@@ -115,16 +120,16 @@ export function createOauthService(ctx: AppContext) {
           redirectUri: input.redirect_uri,
           scopes: info.scopes.join(' '),
           createdAt: now(),
-        });
-        await tx.insert(oauthTokens).values({
+        },
+        {
           tokenHash: sha256(code),
           grantId,
           patientId,
           kind: 'code',
           codeChallenge: input.code_challenge,
           expiresAt: new Date(now().getTime() + CODE_TTL_MS),
-        });
-      });
+        },
+      );
       const url = new URL(input.redirect_uri);
       url.searchParams.set('code', code);
       if (input.state) url.searchParams.set('state', input.state);
@@ -142,21 +147,7 @@ export function createOauthService(ctx: AppContext) {
         );
       const kind = grantType === 'authorization_code' ? 'code' : 'refresh';
       const value = str(kind === 'code' ? 'code' : 'refresh_token');
-      const rows = await db
-        .select({ token: oauthTokens, grant: oauthGrants })
-        .from(oauthTokens)
-        .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
-        .where(
-          and(
-            eq(oauthTokens.tokenHash, sha256(value)),
-            eq(oauthTokens.kind, kind),
-            isNull(oauthTokens.usedAt),
-            gt(oauthTokens.expiresAt, now()),
-            isNull(oauthGrants.revokedAt),
-            accountStillActive(oauthGrants.patientId),
-          ),
-        );
-      const row = rows[0];
+      const row = await spendableToken(db, sha256(value), kind, now());
       if (!row || row.grant.clientId !== str('client_id'))
         throw new OauthError('invalid_grant', 'The code or refresh token is invalid, used or expired');
       if (kind === 'code') {
@@ -166,24 +157,14 @@ export function createOauthService(ctx: AppContext) {
           throw new OauthError('invalid_grant', 'PKCE verification failed');
       }
       // Single use: a code or refresh token spent twice is refused (refresh tokens rotate).
-      const spent = await db
-        .update(oauthTokens)
-        .set({ usedAt: now() })
-        .where(and(eq(oauthTokens.tokenHash, row.token.tokenHash), isNull(oauthTokens.usedAt)))
-        .returning({ h: oauthTokens.tokenHash });
-      if (!spent.length) throw new OauthError('invalid_grant', 'The code or refresh token was already used');
+      if (!(await spendToken(db, row.token.tokenHash, now())))
+        throw new OauthError('invalid_grant', 'The code or refresh token was already used');
       return issue(row.grant.id, row.grant.patientId, row.grant.scopes);
     },
 
     /** RFC 7009: revoking any token of a grant ends the grant (the app's access) entirely. */
     async revoke(token: string): Promise<void> {
-      const rows = await db
-        .select()
-        .from(oauthTokens)
-        .where(eq(oauthTokens.tokenHash, sha256(token)));
-      const row = rows[0];
-      if (!row) return;
-      await db.update(oauthGrants).set({ revokedAt: now() }).where(eq(oauthGrants.id, row.grantId));
+      await revokeGrantOfToken(db, sha256(token), now());
     },
   };
 }

@@ -9,7 +9,7 @@ import { createCodeService } from '../../accounts/codes.service';
 import { createUsersRepository, type UserRow } from '../../accounts/users.repository';
 import { maskEmail, maskMobile } from './mask';
 import { revokeAllCredentials } from '../../accounts/credentials';
-import { revokeSessions, setPasswordHash } from './password.repository';
+import { revokeSessions, setPasswordHash } from '../../accounts/password.repository';
 
 /** Where a user is reached: e-mail when known, otherwise SMS to the mobile. */
 function contactOf(user: UserRow): { channel: 'email' | 'sms'; to: string } | null {

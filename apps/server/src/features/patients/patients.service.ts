@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/http/auth';
 import { isoDay } from '../../platform/http/input-problems';
 import { countPatients, listPage, type PatientRow } from './patients.repository';
 import { createPatientAccount, type NewPatientInput } from './new-patient';
-import { patientGlucoseUnits } from './patient-units';
+import { patientGlucoseUnits } from '../../accounts/patient-units';
 import { deletePatients } from './delete-patients';
 import { clinicPatientsAwaitingConsent } from '../../access/clinic-access';
 

@@ -18,7 +18,8 @@ import { createCodeService } from '../../accounts/codes.service';
 import { createUsersRepository, type UserRow } from '../../accounts/users.repository';
 import { convertToHcp } from '../../accounts/convert-to-hcp';
 import { becomeHcp, insertApplication, setHcpProfile } from './registration.repository';
-import { checkChallengeTarget, checkCountryKnown, checkRegion, checkTerms } from './registration.rules';
+import { assertOnThisSite } from '../../accounts/account-site';
+import { checkChallengeTarget, checkCountryKnown, checkTerms } from './registration.rules';
 
 export interface HcpApplyResult {
   error: 0;
@@ -64,7 +65,7 @@ export function createHcpService(ctx: AppContext) {
     const email = normalizeUsername(input.email);
     validate(input, email);
     await checkChallengeTarget(codes, input.seccode_token, 'hcp_apply', email, 'email', now);
-    checkRegion(ctx, input.country);
+    assertOnThisSite(ctx.config, input.country);
     checkTerms(ctx, input.agree_terms, input.terms_version);
     const existing = await users.byUsername(email);
     if (existing) refuseExisting(existing, input.convert ?? false);

@@ -1,22 +1,13 @@
-import { ErrorCode, findCountry, siteOfCountry } from '@cgm/domain';
+import { ErrorCode, findCountry } from '@cgm/domain';
 import type { AppContext } from '../../platform/context';
 import { fail, invalidInput } from '../../platform/http/api-error';
 import type { InputProblems } from '../../platform/http/input-problems';
-import { siteUrl } from '../auth/auth.service';
 import { CODE_MAX_ATTEMPTS, type CodeService } from '../../accounts/codes.service';
 
 // Rules shared by patient/carer registration and the HCP application (spec §1, §5, §8).
 
 export function checkCountryKnown(problems: InputProblems, country: string): void {
   problems.check(findCountry(country) !== undefined, 'country', 'validation.country');
-}
-
-/** An account lives on the site of its country (spec §2 "Country host"); elsewhere: 71 and where to go. */
-export function checkRegion(ctx: AppContext, country: string): void {
-  const site = siteOfCountry(country);
-  if (site !== ctx.config.REGION) {
-    fail(ErrorCode.WRONG_REGION, { site, site_url: siteUrl(ctx, site) });
-  }
 }
 
 /** Privacy policy and terms must be accepted, in their current version (spec §5 "Terms"). */

@@ -10,8 +10,9 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { createCodeService } from '../../accounts/codes.service';
 import { createUsersRepository } from '../../accounts/users.repository';
 import { findInvitation, invitationUsable, useInvitation } from './registration.repository';
-import { checkChallengeTarget, checkCountryKnown, checkRegion, checkTerms } from './registration.rules';
-import { createInvitedRelation } from '../relations/invited-relation';
+import { assertOnThisSite } from '../../accounts/account-site';
+import { checkChallengeTarget, checkCountryKnown, checkTerms } from './registration.rules';
+import { createInvitedRelation } from '../../access/invited-relation';
 
 /**
  * Patient and carer registration (spec §2 "Registration", §3, §5, §8 code 26). Everything is
@@ -46,7 +47,7 @@ export function createRegistrationService(ctx: AppContext) {
       input.email ? 'email' : 'mobile',
       now,
     );
-    checkRegion(ctx, input.country);
+    assertOnThisSite(ctx.config, input.country);
     checkTerms(ctx, input.agree_terms, input.terms_version);
     // Under 16 needs a parent's or guardian's consent (spec §1, §5, §9).
     if (!input.birthday || (needsGuardianConsent(input.birthday, today) && !input.guardian_consent)) {

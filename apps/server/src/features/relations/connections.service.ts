@@ -1,21 +1,29 @@
 import { connectionStatus, maskRealname } from '@cgm/domain';
-import type { ConnectionItem, ConnectionRequest, ConnectionsResponse } from '@cgm/contract';
+import type { ConnectionItem, ConnectionRequest, ConnectionsResponse, MonitorStatus } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/auth';
 import { mayAccessPatient } from '../../access/patient-data';
 import { recordHcpReads, type CallSite } from '../../access/operation-history';
-import { createMonitorService } from '../monitor/monitor.service';
-import { patientGlucoseUnits } from '../patients/patient-units';
+import { patientGlucoseUnits } from '../../accounts/patient-units';
 import { createRelationsRepository } from './relations.repository';
+
+/**
+ * The sensor and pump state of a followed patient exactly as the live monitor reports them,
+ * consent asked again. The monitor answers it; the composition root (register-features.ts) wires
+ * it in, since a feature does not import another.
+ */
+export type DeviceStatesOf = (
+  actor: Actor,
+  patientId: string,
+) => Promise<Pick<MonitorStatus, 'sensor_status' | 'pump_status'>>;
 
 /**
  * The follower's side (spec §3 "Connection item" and "Connection request", §7 monitor/connections):
  * each patient who accepted, with sensor and pump state exactly as the live monitor reports them,
  * and the follower's own requests with the status they see.
  */
-export function createConnectionsService(ctx: AppContext) {
+export function createConnectionsService(ctx: AppContext, deviceStatesOf: DeviceStatesOf) {
   const repo = createRelationsRepository(ctx.db);
-  const monitor = createMonitorService(ctx);
 
   return {
     async list(actor: Actor, site: CallSite): Promise<ConnectionsResponse> {
@@ -30,9 +38,7 @@ export function createConnectionsService(ctx: AppContext) {
       );
       const connections = await Promise.all(
         followed.map(async (r): Promise<ConnectionItem> => {
-          // The monitor's own status call: it asks the consent policy again, and a chart window of
-          // one hour is the least it reads (only the device states are used here).
-          const status = await monitor.status(actor, r.uid, 1);
+          const status = await deviceStatesOf(actor, r.uid);
           return {
             uid: r.uid,
             username: r.username,

@@ -2,22 +2,36 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias as aliasTable } from 'drizzle-orm/pg-core';
 import type { RelationState } from '@cgm/domain';
 import type { Db } from '../../platform/db/client';
-import { profiles, relations, users } from '../../platform/db/schema';
+import { messages, profiles, relations, users } from '../../platform/db/schema';
+import { newId } from '../../platform/lib/crypto';
+import { invited } from '../../access/invited-relation';
 
 export type RelationRow = typeof relations.$inferSelect;
 
 /**
- * A relation is 'invited' (spec §3) when the follower's invitation code brought the patient in: the
- * code's creator is the follower, its user the patient, and the row was made at the moment the
- * code was used (a later request by the same follower re-dates the row, so it reads as a request).
+ * The message types of spec §3 "Message" (anything other than PERMIT and CANCEL reads as a
+ * rejection), and ours for a patient cancelling a follower's invitation.
  */
-// Written out qualified: drizzle leaves column names unqualified in a one-table select, and inside
-// the subquery "created_at" would then mean the invitation's own column.
-const invited = sql<boolean>`exists (
-  select 1 from invitation_codes ic
-  where ic.created_by = "relations"."follower_id"
-    and ic.used_by = "relations"."patient_id"
-    and ic.used_at = "relations"."created_at")`;
+export type RelationMessageType =
+  | 'RELATION_AUTH_PERMIT'
+  | 'RELATION_AUTH_REJECT'
+  | 'RELATION_AUTH_CANCEL'
+  | 'RELATION_AUTH_INVITATION_CANCEL';
+
+/** Writes the message telling a follower of the patient's decision (spec §4). */
+export async function insertRelationMessage(
+  db: Db,
+  m: { recipientId: string; senderId: string; relationId: string; type: RelationMessageType; now: Date },
+): Promise<void> {
+  await db.insert(messages).values({
+    id: newId(),
+    recipientId: m.recipientId,
+    senderId: m.senderId,
+    relationId: m.relationId,
+    messageType: m.type,
+    createdAt: m.now,
+  });
+}
 
 const other = aliasTable(users, 'other_user');
 const otherProfile = aliasTable(profiles, 'other_profile');
@@ -121,13 +135,5 @@ export function createRelationsRepository(db: Db) {
 
     /** Everything a follower asked for or follows, newest first. */
     forFollower: (followerId: string) => listWith('follower', followerId),
-
-    async countPending(patientId: string): Promise<number> {
-      const rows = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(relations)
-        .where(and(eq(relations.patientId, patientId), eq(relations.state, 'pending')));
-      return Number(rows[0]?.n ?? 0);
-    },
   };
 }

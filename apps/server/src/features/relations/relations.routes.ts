@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { requireActor, type Actor } from '../../platform/http/auth';
 import type { RouteAccess } from '../../access/route-access';
 import { callSite, type CallSite } from '../../access/operation-history';
-import { createConnectionsService } from './connections.service';
+import { createConnectionsService, type DeviceStatesOf } from './connections.service';
 import { createRelationsService } from './relations.service';
 
 // Error 14 on a bad token sends the user to /login (spec §8 "Connection lists error 14").
@@ -31,11 +31,18 @@ const EITHER_SIDE: RouteAccess = {
   unauthorizedCode: TOKEN_INVALID,
 };
 
-/** Connections and consent (spec §1, §4, §7 relations/auth…, monitor/connections). */
-export function registerRelationsRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * Connections and consent (spec §1, §4, §7 relations/auth…, monitor/connections). The follower's
+ * connections show each patient's device states as the monitor reports them: `deviceStatesOf`.
+ */
+export function registerRelationsRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deviceStatesOf: DeviceStatesOf,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const relations = createRelationsService(ctx);
-  const connections = createConnectionsService(ctx);
+  const connections = createConnectionsService(ctx, deviceStatesOf);
   const base = { tags: ['connections'], security: [{ bearer: [] }] };
   const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 

@@ -22,9 +22,13 @@ import type { Actor } from '../../platform/http/auth';
 import { fail } from '../../platform/http/api-error';
 import { newId } from '../../platform/lib/crypto';
 import { recordHcpChange, type CallSite } from '../../access/operation-history';
-import { insertRelationMessage, type RelationMessageType } from '../messages/messages.repository';
-import { createRelationsRepository } from './relations.repository';
-import { listAppsWithAccess } from '../nightscout/ns-credentials.repository';
+import { countPendingRequests } from '../../accounts/waiting-counts';
+import { listAppsWithAccess } from '../../access/nightscout-apps';
+import {
+  createRelationsRepository,
+  insertRelationMessage,
+  type RelationMessageType,
+} from './relations.repository';
 import { tellPatientFollowerStopped } from './stop-notice';
 
 /**
@@ -224,7 +228,7 @@ export function createRelationsService(ctx: AppContext) {
     },
 
     async todo(actor: Actor): Promise<{ error: 0; count: number }> {
-      return { error: 0, count: await repo.countPending(actor.userId) };
+      return { error: 0, count: await countPendingRequests(ctx.db, actor.userId) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { patientGlucoseUnit, type GlucoseUnit } from '@cgm/domain';
-import type { Db } from '../../platform/db/client';
-import { monitorSettings, users } from '../../platform/db/schema';
+import type { Db } from '../platform/db/client';
+import { monitorSettings, users } from '../platform/db/schema';
 
 /**
  * The unit each patient's glucose is shown in (domain `patientGlucoseUnit`: their monitor settings,

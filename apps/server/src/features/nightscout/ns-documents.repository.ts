@@ -1,27 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { refreshDerivedBasal } from './ns-scheduled';
-import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
 import { conditionSql, parseDate, type Collection, type Condition } from './ns-query';
 import {
-  deleteEntries,
   entriesModifiedSql,
   ownDeviceStatusModifiedSql,
   ownTreatmentsModifiedSql,
   documentRowsSql,
-  presentDoc,
   toStoredDoc,
   type DocRow,
   type DocWindow,
   type StoredDoc,
 } from '../../adapters/nightscout';
 
-// The Nightscout API's reads and deletes of a patient's documents; what a record is as a document
-// is written once, in adapters/nightscout/ns-documents.ts (the file export writes the same).
+// SQL of the Nightscout API's documents: the reads (find, v3 history, last changes, stored size)
+// and the statements of a delete. What a record is as a document is written once, in
+// adapters/nightscout/ns-documents.ts (the file export writes the same).
 
 export type { StoredDoc } from '../../adapters/nightscout';
-/** A document as the API shows it (v3 adds its server fields). */
-export const present = presentDoc;
 
 export interface FindOptions {
   limit: number;
@@ -141,60 +136,36 @@ export async function lastModified(db: Db, patientId: string): Promise<Record<st
   return out;
 }
 
-/**
- * Deletes documents (and the portal rows made from them). Soft by default: the document stays as a
- * tombstone for v3 history; `permanent` removes it.
- */
-export async function deleteDocs(
-  db: Db,
+/** Removes the documents with these ids for good (a permanent v3 delete). */
+export async function deleteDocRows(tx: Db, patientId: string, ids: readonly string[]): Promise<void> {
+  await tx.execute(
+    sql`delete from nightscout_documents where patient_id = ${patientId} and id = any(${idArray(ids)})`,
+  );
+}
+
+/** Marks the documents deleted, each with its own srvModified (the tombstones v3 history pages through). */
+export async function tombstoneDocs(
+  tx: Db,
   patientId: string,
-  collection: Collection,
-  conditions: readonly Condition[],
-  nowMs: number,
-  permanent = false,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    await lockPatient(tx, patientId);
-    const victims = await findDocs(tx, patientId, collection, conditions, { limit: 100_000 });
-    const own = victims.filter((v) => v.seq >= 0);
-    if (!own.length) return 0;
-    const ids = sql`${`{${own.map((v) => `"${v.id}"`).join(',')}}`}::text[]`;
-    if (collection === 'entries') {
-      // Each tombstone its own srvModified, so v3 history pages through a large delete.
-      const stamp = permanent ? null : await modifiedStamps(tx, patientId, collection, nowMs);
-      await deleteEntries(
-        tx,
-        patientId,
-        own.map((v) => v.id),
-        stamp,
-      );
-    } else if (permanent) {
-      await tx.execute(
-        sql`delete from nightscout_documents where patient_id = ${patientId} and id = any(${ids})`,
-      );
-    } else {
-      // Each tombstone its own srvModified, so v3 history pages through a large delete.
-      const stamp = await modifiedStamps(tx, patientId, collection, nowMs);
-      const stamps = own.map(() => stamp());
-      await tx.execute(sql`update nightscout_documents d set deleted = true, srv_modified = u.m
-        from unnest(${ids}, ${`{${stamps.join(',')}}`}::bigint[]) as u(id, m)
-        where d.patient_id = ${patientId} and d.id = u.id`);
-    }
-    await unmapDocs(
-      tx,
-      patientId,
-      own.map((v) => ({ seq: v.seq, date: v.date })),
-      collection,
-    );
-    // A deleted temp basal no longer runs nor ends the one before it; a deleted profile, switch or
-    // pump report no longer decides the scheduled basal.
-    await refreshDerivedBasal(
-      tx,
-      patientId,
-      collection,
-      own.map((v) => ({ doc: v.doc, date: v.date })),
-      nowMs,
-    );
-    return own.length;
-  });
+  ids: readonly string[],
+  stamps: readonly number[],
+): Promise<void> {
+  await tx.execute(sql`update nightscout_documents d set deleted = true, srv_modified = u.m
+    from unnest(${idArray(ids)}, ${`{${stamps.join(',')}}`}::bigint[]) as u(id, m)
+    where d.patient_id = ${patientId} and d.id = u.id`);
+}
+
+const idArray = (ids: readonly string[]) => sql`${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[]`;
+
+/**
+ * What the patient's Nightscout data takes in the database (bytes): the stored documents and the
+ * uploaded entries' hour rows (`dbsize`).
+ */
+export async function storedBytes(db: Db, patientId: string): Promise<number> {
+  const r = (await db.execute(
+    sql`select (select coalesce(sum(pg_column_size(doc)), 0) from nightscout_documents where patient_id = ${patientId})
+      + (select coalesce(sum(pg_column_size(items)), 0) from nightscout_entry_hours where patient_id = ${patientId})
+      as bytes`,
+  )) as { rows?: Array<{ bytes: string | number }> };
+  return Number(r.rows?.[0]?.bytes ?? 0);
 }

@@ -1,9 +1,10 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { sessions, users } from '../../platform/db/schema';
+import type { Db } from '../platform/db/client';
+import { sessions, users } from '../platform/db/schema';
 
-// SQL of password changes. Functions take the database or a transaction, so a new password and
-// the end of the old sessions are written together.
+// SQL of password changes (the user's own change, a reset, the first sign-in with a password someone
+// else chose). Functions take the database or a transaction, so a new password and the end of the
+// old sessions are written together.
 
 /**
  * The new hash; a successful change or reset also ends any lock (spec §4 "Account"). A password the
