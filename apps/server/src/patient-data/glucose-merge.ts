@@ -38,7 +38,7 @@ export const importedNos = (serials: Iterable<readonly [number, string]>) =>
 /**
  * When the newest reading with a value arrived that Nightscout followers get as the portal's own
  * (realtime and imported ones; documents' readings are served as the documents): the hour's change
- * stamp (column realtime_received_ms) that their v3 history pages by (features/nightscout/ns-read.ts).
+ * stamp (column realtime_received_ms) that their v3 history pages by (features/nightscout/ns-documents.repository.ts).
  */
 export const followedReceived = (records: readonly SgBlockRecord[], imported: ReadonlySet<number>) =>
   records.reduce<number | null>(

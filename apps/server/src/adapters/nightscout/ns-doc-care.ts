@@ -78,7 +78,7 @@ function sessionSql(patientId: string): SQL {
     from device_sessions d where d.patient_id = ${patientId} and ${servedSql('d')}`;
 }
 
-/** Finger-sticks, logbook events and device changes (columns of ns-read's document rows). */
+/** Finger-sticks, logbook events and device changes (columns of ns-documents.repository.ts's document rows). */
 export function ownCareSql(patientId: string, includeDeleted: boolean): SQL {
   return sql.join(
     [bgCheckSql(patientId), eventSql(patientId, includeDeleted), sessionSql(patientId)],

@@ -55,7 +55,7 @@ const BOLUSING = sql.raw(`coalesce((case when ${HAS_LAST_BOLUS}
 const LAST_BOLUS = sql`(case when ${sql.raw(HAS_LAST_BOLUS)}
   then ${isoOf(`to_timestamp((p.status->'last_bolus'->>'time')::bigint / 1000.0)`)} end)`;
 
-/** The pump documents (columns of ns-read's document rows). */
+/** The pump documents (columns of ns-documents.repository.ts's document rows). */
 export function ownDeviceStatusSql(patientId: string): SQL {
   const id = ridOf('pump-status', `p.serial || ':' || p.seq::text`);
   const suspended = sql.raw(`(x.word = 'suspended')`);

@@ -92,7 +92,7 @@ function autoBolusSql(patientId: string): SQL {
       and ${sql.raw(AUTO_BOLUS)} > 0`;
 }
 
-/** All treatments of the portal's own devices (columns of ns-read's document rows). */
+/** All treatments of the portal's own devices (columns of ns-documents.repository.ts's document rows). */
 export function ownTreatmentsSql(patientId: string, includeDeleted: boolean): SQL {
   return sql.join(
     [
