@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunction } from 'react-router';
-import { defaultLanguageOfCountry } from '@cgm/domain';
 import { chooseLocale, currentLanguage } from '../i18n/i18n';
-import { readLocaleChoice } from '../i18n/preferences';
+import { queryLocaleChoice, readLocaleChoice } from '../i18n/preferences';
 import { parseQueryLocale, type UrlLocale } from '../i18n/url-locale';
 import { localStore, sessionStore } from '../lib/storage';
 import { isSupportedBrowser } from '../lib/browser';
@@ -25,12 +24,9 @@ export function setGuardContext(hashLocale: UrlLocale, userAgent: string): void 
 
 /** A public entry may carry ?country=&language= (the guard adds them to /select and /hcpLogin). */
 async function applyQueryLocale(search: string): Promise<void> {
-  const q = parseQueryLocale(search);
-  if (!q.language && !q.country) return;
-  const language = q.language ?? (q.country ? defaultLanguageOfCountry(q.country) : currentLanguage());
   const stored = readLocaleChoice(sessionStore(), localStore());
-  if (language === currentLanguage() && (q.country ?? stored.country) === stored.country) return;
-  await chooseLocale({ country: q.country ?? stored.country, language }, null);
+  const choice = queryLocaleChoice(parseQueryLocale(search), stored, currentLanguage());
+  if (choice) await chooseLocale(choice, null);
 }
 
 export function guardLoader(kind: RouteKind | null): LoaderFunction {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { labelAnchor, LineChart } from './svg-charts';
+import { BarChart, labelAnchor, LineChart } from './svg-charts';
 
 describe('axis labels of a line chart', () => {
   it('are centred, the last one ending at the right end', () => {
@@ -21,5 +21,25 @@ describe('axis labels of a line chart', () => {
     );
     expect(html).toMatch(/text-anchor="end"[^>]*>Nov 25</);
     expect(html).toMatch(/text-anchor="middle"[^>]*>Nov 12</);
+  });
+});
+
+describe('chart direction', () => {
+  // In an Arabic page the inherited right-to-left direction turned the "end" anchors round: the
+  // axis numbers ran under the bars and the last day's label past the right edge.
+  it('draws the small charts left to right in every language', () => {
+    const labels = ['13 Nov', '14 Nov'];
+    const line = renderToStaticMarkup(
+      createElement(LineChart, {
+        title: 'Average glucose per day',
+        labels,
+        series: [{ name: 'Average', values: [8, 9], tone: 'primary' }],
+      }),
+    );
+    const bars = renderToStaticMarkup(
+      createElement(BarChart, { title: 'Readings', data: labels.map((label) => ({ label, value: 3 })) }),
+    );
+    expect(line).toMatch(/<svg class="svg-chart"[^>]*direction="ltr"/);
+    expect(bars).toMatch(/<svg class="svg-chart"[^>]*direction="ltr"/);
   });
 });

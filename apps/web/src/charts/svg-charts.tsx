@@ -77,7 +77,15 @@ function ChartFrame({ title, description, max, format, children, labels, xOf }: 
   const ticks = axisTicks(max);
   const step = labelStep(labels.length, 8);
   return (
-    <svg className="svg-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
+    // Left to right in every language, like the report charts: in an Arabic page the inherited
+    // direction turned each "end" anchor round, and the axis numbers ran under the bars.
+    <svg
+      className="svg-chart"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby={`${id}-t ${id}-d`}
+      direction="ltr"
+    >
       <title id={`${id}-t`}>{title}</title>
       <desc id={`${id}-d`}>{description ?? title}</desc>
       {ticks.map((v) => {

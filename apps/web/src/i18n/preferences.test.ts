@@ -4,6 +4,7 @@ import {
   initialLanguage,
   isRemembered,
   matchNavigatorLanguage,
+  queryLocaleChoice,
   readLocaleChoice,
   saveLocaleChoice,
 } from './preferences';
@@ -71,5 +72,36 @@ describe('initialLanguage', () => {
       initialLanguage({ ...base, query: { language: 'hu' }, stored: { country: null, language: 'cs' } }),
     ).toBe('hu');
     expect(initialLanguage({ ...base, hash: { language: 'ar' }, query: { language: 'hu' } })).toBe('ar');
+  });
+});
+
+describe('queryLocaleChoice', () => {
+  const none = { country: null, language: null };
+
+  it('stores the language of /login?language=ar, though the start shows it already', () => {
+    // Unstored, the sign-in put the account's English in its place and a reload turned the page.
+    expect(queryLocaleChoice({ language: 'ar' }, none, 'ar')).toEqual({ country: null, language: 'ar' });
+  });
+
+  it('does nothing when the query is the stored choice or names nothing', () => {
+    expect(queryLocaleChoice({ language: 'ar' }, { country: null, language: 'ar' }, 'ar')).toBeNull();
+    expect(
+      queryLocaleChoice({ country: 'DE', language: 'de' }, { country: 'DE', language: 'de' }, 'de'),
+    ).toBeNull();
+    expect(queryLocaleChoice({}, none, 'en')).toBeNull();
+  });
+
+  it("takes a country's own language when the query names only the country", () => {
+    expect(queryLocaleChoice({ country: 'DE' }, { country: 'GB', language: 'en' }, 'en')).toEqual({
+      country: 'DE',
+      language: 'de',
+    });
+  });
+
+  it('keeps the stored country when the query names only the language', () => {
+    expect(queryLocaleChoice({ language: 'fr' }, { country: 'BE', language: 'nl' }, 'nl')).toEqual({
+      country: 'BE',
+      language: 'fr',
+    });
   });
 });

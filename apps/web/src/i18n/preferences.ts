@@ -1,4 +1,4 @@
-import { findCountry, isLanguageCode, type LanguageCode } from '@cgm/domain';
+import { defaultLanguageOfCountry, findCountry, isLanguageCode, type LanguageCode } from '@cgm/domain';
 import type { KeyValueStore } from '../lib/storage';
 import { normalizeLanguage, type UrlLocale } from './url-locale';
 
@@ -81,4 +81,22 @@ export function initialLanguage(input: InitialLocaleInput): LanguageCode {
     matchNavigatorLanguage(input.navigatorLanguages) ??
     'en'
   );
+}
+
+/**
+ * What a public page's `?country=&language=` chooses, to store and apply, or null when it is the
+ * stored choice already. Compared with what is stored, not with the language on screen: the start
+ * shows the query's language before the page's guard runs, so a choice only shown was never stored,
+ * and after sign-in the account's language replaced it at the next reload.
+ */
+export function queryLocaleChoice(
+  query: UrlLocale,
+  stored: LocaleChoice,
+  current: LanguageCode,
+): { country: string | null; language: LanguageCode } | null {
+  if (!query.language && !query.country) return null;
+  const language = query.language ?? (query.country ? defaultLanguageOfCountry(query.country) : current);
+  const country = query.country ?? stored.country;
+  if (language === stored.language && country === stored.country) return null;
+  return { country, language };
 }

@@ -17,3 +17,22 @@ export function isIsoDate(s: string): boolean {
     date.getUTCDate() === Number(m[3])
   );
 }
+
+/**
+ * The instants [from, to) of the viewer's local days `fromIso`…`toIso` (both included), for the
+ * operation histories' date filters; either may be empty. The times are the viewer's, like the
+ * tables'. Calendar days, not 24-hour steps: the day the clocks go back has 25 hours.
+ */
+export function localDayBounds(fromIso: string, toIso: string): { from?: number; to?: number } {
+  const midnight = (iso: string, plusDays = 0): number | undefined => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+    if (!m) return undefined;
+    return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).getTime();
+  };
+  const out: { from?: number; to?: number } = {};
+  const from = midnight(fromIso);
+  const to = midnight(toIso, 1);
+  if (from !== undefined) out.from = from;
+  if (to !== undefined) out.to = to;
+  return out;
+}

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ACTIONS } from '@cgm/contract';
 import { SelectField, TextField } from '../../components/form-field';
+import { localDayBounds } from '../../lib/dates';
 import { useSession } from '../../session/session-state';
 import { useAdminHistory } from './admin-api';
 import { AdminPage, Pager, QueryState } from './admin-ui';
 import { HistoryTable, actionText } from './history-table';
-
-const dayStart = (iso: string) => (iso ? new Date(`${iso}T00:00:00`).getTime() : undefined);
-const dayAfter = (iso: string) => (iso ? new Date(`${iso}T00:00:00`).getTime() + 86400_000 : undefined);
 
 /** /History: the admin operation history (immutable); the super admin's has everyone's actions. */
 export function AdminHistoryScreen() {
@@ -17,14 +15,9 @@ export function AdminHistoryScreen() {
   const [draft, setDraft] = useState({ q: '', action: '', from: '', to: '' });
   const [filter, setFilter] = useState(draft);
   const [page, setPage] = useState(1);
-  const list = useAdminHistory({
-    q: filter.q,
-    action: filter.action,
-    from: dayStart(filter.from),
-    to: dayAfter(filter.to),
-    page,
-    size: 25,
-  });
+  // Whole local days: on the day the clocks go back, 24 hours left its last hour out.
+  const days = localDayBounds(filter.from, filter.to);
+  const list = useAdminHistory({ q: filter.q, action: filter.action, ...days, page, size: 25 });
   return (
     <AdminPage
       title={t('admin.history.title')}

@@ -13,6 +13,7 @@ export function actionText(action: string, t: (key: string) => string): string {
 /**
  * What an action was done to: the account's name, or for clinics and firmware releases (not
  * accounts) the clinic's name or the release's version the server wrote into the row's detail.
+ * The cell isolates it: in Arabic a version 3.0.0-rc.1 read "rc.1-3.0.0" otherwise.
  */
 function subjectText(i: AdminHistoryItem): string {
   if (i.subject_name) return i.subject_name;
@@ -41,7 +42,9 @@ export function HistoryTable({ items }: { items: readonly AdminHistoryItem[] }) 
               <td>{formatWhen(i.at, i18n.language)}</td>
               <td>{i.actor_name}</td>
               <td>{actionText(i.action, t)}</td>
-              <td>{subjectText(i)}</td>
+              <td>
+                <bdi>{subjectText(i)}</bdi>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en.json';
 import { HCP_OPERATIONS } from '@cgm/contract';
-import { actionKey, actionLabel, localDayBounds } from './history-actions';
+import { actionKey, actionLabel } from './history-actions';
 
 const lookup = (key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
@@ -26,18 +26,5 @@ describe('history action labels', () => {
     });
     expect(actionLabel('charts.view', { route: '/x' })).toEqual({ text: '/x' });
     expect(actionLabel('charts.view', null)).toEqual({ text: 'charts.view' });
-  });
-});
-
-describe('localDayBounds', () => {
-  it('spans whole local days, the end day included', () => {
-    const b = localDayBounds('2026-03-01', '2026-03-02');
-    expect(b.from).toBe(new Date(2026, 2, 1).getTime());
-    expect(b.to).toBe(new Date(2026, 2, 3).getTime());
-  });
-
-  it('leaves out an empty or malformed side', () => {
-    expect(localDayBounds('', '2026-03-02')).toEqual({ to: new Date(2026, 2, 3).getTime() });
-    expect(localDayBounds('2026-3-1', '')).toEqual({});
   });
 });

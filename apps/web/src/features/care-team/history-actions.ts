@@ -25,21 +25,3 @@ export function actionLabel(action: string, detail: Record<string, unknown> | nu
   if (route) return { text: method ? `${method} ${route}` : route };
   return { text: action };
 }
-
-/**
- * The instants [from, to) of the viewer's local days `fromIso`…`toIso` (both included), for the
- * history's date filter; either may be empty. The times are the viewer's, like the table's.
- */
-export function localDayBounds(fromIso: string, toIso: string): { from?: number; to?: number } {
-  const midnight = (iso: string, plusDays = 0): number | undefined => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-    if (!m) return undefined;
-    return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).getTime();
-  };
-  const out: { from?: number; to?: number } = {};
-  const from = midnight(fromIso);
-  const to = midnight(toIso, 1);
-  if (from !== undefined) out.from = from;
-  if (to !== undefined) out.to = to;
-  return out;
-}

@@ -9,7 +9,8 @@ import { stackCell } from '../../components/stack-cell';
 import { formatNumber } from '../../i18n/format';
 import { formatDateTime } from '../../i18n/format-time';
 import { useHcpHistory, type HistoryFilters } from './care-team-api';
-import { actionKey, actionLabel, localDayBounds } from './history-actions';
+import { localDayBounds } from '../../lib/dates';
+import { actionKey, actionLabel } from './history-actions';
 import { detailText } from './history-detail';
 import './care-team.css';
 

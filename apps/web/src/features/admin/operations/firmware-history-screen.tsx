@@ -5,6 +5,7 @@ import type { FirmwareChange, FirmwareRelease } from '@cgm/contract';
 import { AdminPage } from '../admin-ui';
 import { SelectField } from '../../../components/form-field';
 import { formatDateTime } from '../../../i18n/format-time';
+import { isolate } from '../../../lib/bidi';
 import { useFirmware, useFirmwareHistory } from './ops-api';
 import { Pager, QueryState } from './ops-common';
 import './operations.css';
@@ -78,8 +79,9 @@ export function OtaHistoryScreen() {
 }
 
 type T = (key: string, options?: Record<string, unknown>) => string;
+/** Device and version; the version isolated, as in Arabic 3.0.0-rc.1 read "rc.1-3.0.0". */
 const releaseLabel = (r: FirmwareRelease, t: T) =>
-  `${t(`firmware.deviceTypes.${r.device_type}`)} ${r.version}`;
+  `${t(`firmware.deviceTypes.${r.device_type}`)} ${isolate(r.version)}`;
 
 function ChangeRow({ change, release }: { change: FirmwareChange; release?: FirmwareRelease }) {
   const { t, i18n } = useTranslation();
@@ -96,7 +98,7 @@ function ChangeRow({ change, release }: { change: FirmwareChange; release?: Firm
   } else {
     what = t(d.notesChanged ? 'firmware.changes.editNotes' : 'firmware.changes.edit');
   }
-  const version = release ? releaseLabel(release, t) : str(d.version) || '--';
+  const version = release ? releaseLabel(release, t) : isolate(str(d.version) || '--');
   return (
     <tr>
       <td>{formatDateTime(change.at, i18n.language)}</td>

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../i18n/format-time';
 import { createRelease, editRelease, moveRelease, opsKeys, useFirmware } from './ops-api';
 import { failureText, fieldErrors, QueryState } from './ops-common';
 import { FirmwareForm, type FirmwareDraft } from './firmware-form';
+import { targetsText } from './firmware-targets';
 import './operations.css';
 
 /** Moves that end a rollout for good ask first (the server insists on the confirmation). */
@@ -120,8 +121,16 @@ export function OtaManagementScreen() {
                   <tr key={r.id}>
                     <td>{t(`firmware.deviceTypes.${r.device_type}`)}</td>
                     <td>
-                      <strong>{r.version}</strong>
-                      {r.notes && <div className="muted small ops-notes">{r.notes}</div>}
+                      {/* Isolated: in Arabic 3.0.0-rc.1 read "rc.1-3.0.0", and notes in another
+                          script than the page's kept their own direction. */}
+                      <strong>
+                        <bdi>{r.version}</bdi>
+                      </strong>
+                      {r.notes && (
+                        <div className="muted small ops-notes" dir="auto">
+                          {r.notes}
+                        </div>
+                      )}
                     </td>
                     <td>
                       <span className={`ops-state ops-state--${r.state}`}>
@@ -130,9 +139,7 @@ export function OtaManagementScreen() {
                     </td>
                     <td>
                       {r.target_regions.length > 0 && (
-                        <div>
-                          {r.target_regions.map((x) => t(`regions.${x}`, { defaultValue: x })).join(', ')}
-                        </div>
+                        <div>{targetsText(r.target_regions, i18n.language, t)}</div>
                       )}
                       {r.target_serials.length > 0 && (
                         <div className="muted small">

@@ -38,7 +38,14 @@ export function DayBars(props: {
   const base = PAD.top + plotH;
   const step = labelStep(data.length, 8);
   return (
-    <svg className="svg-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t`}>
+    // Left to right in every language (see svg-charts.tsx): the axis stays at the left.
+    <svg
+      className="svg-chart"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby={`${id}-t`}
+      direction="ltr"
+    >
       <title id={`${id}-t`}>{props.title}</title>
       {/* Round ticks (0, 10, 20… U; 0, 20… %), not quarters of the top (12.50, 37.50 U). */}
       {axisTicks(max).map((v) => {

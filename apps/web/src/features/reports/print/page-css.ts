@@ -1,4 +1,5 @@
 import type { Paper } from './open-print';
+import { isolate } from '../../../lib/bidi';
 
 // The @page rules of a print document: paper size and margins, the patient/range/unit line at
 // the top of every page and "Page n of m" at the bottom (CSS page-margin boxes, which Chromium
@@ -21,13 +22,6 @@ export function pageCounterContent(template: string): string {
     .map((p) => (p === PAGE ? 'counter(page)' : p === PAGES ? 'counter(pages)' : cssString(p)))
     .join(' ');
 }
-
-/**
- * A part of a mixed-direction line kept whole (Unicode first-strong isolate): in an Arabic header
- * a date such as 28/08/2026 next to Arabic text was reordered by the bidirectional algorithm into
- * "28 2026/08/"; isolated, each date, name and unit keeps its own order.
- */
-export const isolate = (s: string) => `\u2068${s}\u2069`;
 
 /** The line at the top of every page: patient, range and unit, each part isolated. */
 export function pageHeader(name: string, from: string, to: string, unit: string): string {
