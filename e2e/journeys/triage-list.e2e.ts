@@ -124,6 +124,11 @@ describe('the triage list', () => {
           flagged: byRisk.population.flagged,
         }),
       );
+      // Every latest glucose shown as a number is in the list's unit, whatever the patient's own.
+      const latest = await page.locator(`td[data-label="${en('patients.col.glucose')}"]`).allInnerTexts();
+      const numbers = latest.filter((text) => /\d/.test(text));
+      expect(numbers.length).toBeGreaterThan(0);
+      for (const text of numbers) expect(text).toContain(unit);
       await axeClean(page, `list 1366 ${unit}`);
       await screenshot(page, `18-triage-1366-${unit === 'mg/dL' ? 'mgdl' : 'mmol'}`);
     }

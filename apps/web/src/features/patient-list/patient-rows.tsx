@@ -17,7 +17,7 @@ interface RowsProps {
   sort: PatientSort;
   order: 'asc' | 'desc';
   onSort: (column: PatientSort) => void;
-  /** The viewer's unit: the band limits in the headers and flags. */
+  /** The list's unit (the viewer's, or as chosen): the band limits, the flags and the latest glucose. */
   unit: GlucoseUnit;
 }
 
@@ -113,8 +113,9 @@ export function PatientRows(p: RowsProps) {
                 <FlagChips item={item} unit={p.unit} />
               </td>
               <td data-label={t('patients.col.glucose')}>
-                {/* In the patient's own unit, as their monitor shows it. */}
-                <GlucoseText item={item} unit={item.unit} now={p.now} />
+                {/* In the list's unit, as every other glucose figure of the table: one column in two
+                    units would put 5.5 beside 99 for the same kind of number. */}
+                <GlucoseText item={item} unit={p.unit} now={p.now} />
               </td>
               <td data-label={t('patients.col.lastReading')}>
                 <DaysCell item={item} />
