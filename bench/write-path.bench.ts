@@ -140,7 +140,8 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
       `${int(deviceRate[size])} readings/s (median ${fmt(summarize(r.http).median)} ms a request)`,
       `≥ 50,000 readings/s${onPostgres ? '' : ' (a PostgreSQL target)'}`,
       `bare multi-row INSERT ${int(bareRate[size])} readings/s; ratio of times ${ratio(bareRate[size], deviceRate[size])}`,
-      deviceRate[size] >= 50_000,
+      // The issue's target is on PostgreSQL; PGlite's rate is shown beside it, as line 1's ratio is.
+      onPostgres ? deviceRate[size] >= 50_000 : 'reported',
     );
   }
   const deviceStored = next.device;

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { deleteEntries } from '../../adapters/nightscout';
 import { refreshDerivedBasal } from './ns-scheduled';
-import { lockPatient, modifiedStamps, unmapDocs } from './ns-write';
+import { lockPatient, modifiedStamps, unmapDocs } from './ns-write.repository';
 import type { Collection, Condition } from './ns-query';
 import { deleteDocRows, findDocs, tombstoneDocs } from './ns-documents.repository';
 

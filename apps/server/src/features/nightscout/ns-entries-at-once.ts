@@ -1,0 +1,92 @@
+import type { SQL } from 'drizzle-orm';
+import type { DeviceRecord } from '@cgm/contract';
+import {
+  appendGlucoseOnce,
+  checkRecords,
+  EVENT_GUARD,
+  glucoseStateOf,
+  type DataWriter,
+} from '../../patient-data';
+import { loadEntries } from './ns-entries.repository';
+import { placeEntries } from './ns-entry-write';
+import { recordsOf, type Prepared } from './ns-write-prepare';
+import { answer, decide, setTimes, type WriteOptions, type WriteOutcome } from './ns-write-decide';
+import { stampsAbove } from './ns-write.repository';
+
+type SgRecord = Extract<DeviceRecord, { type: 'sg' }>;
+const DAY_MS = 86_400_000;
+
+/**
+ * New sensor entries (an uploader's usual batch) without a transaction, as a device's readings
+ * are written (patient-data glucose-append.ts): one statement reads the batch's entry hours with
+ * the patient's event number, the decision and the answers are made here, and one statement
+ * writes the entry hours, the readings, their counts and the upload row, only if the patient's
+ * data is still at that number. Null, having written nothing, when the batch changes stored
+ * entries, holds anything but sensor readings, or another write came in between: the transaction
+ * (store) then does it.
+ */
+export async function storeEntriesAtOnce(
+  ctx: DataWriter,
+  patientId: string,
+  { normalised, good }: Prepared,
+  opts: WriteOptions,
+): Promise<WriteOutcome | null> {
+  // The entry hours and the readings' state, read side by side (two connections): both carry the
+  // patient's event number, and the write goes through only if the data is still at the one the
+  // entries were read at.
+  const days = [...new Set(good.map((g) => Math.floor(g.date / DAY_MS)))];
+  const [entries, state] = await Promise.all([
+    loadEntries(ctx.db, patientId, good),
+    glucoseStateOf(ctx.db, patientId, days),
+  ]);
+  const d = decide(normalised, 'entries', entries.stored, opts.nowMs);
+  if (d.updates.length) return null;
+  const stamp = stampsAbove(entries.stored.maxModified, opts.nowMs);
+  const placed = placeEntries(entries, d.inserts, [], stamp, opts.subject, patientId, EVENT_GUARD);
+  const { records, madeFrom } = recordsOf(
+    'entries',
+    d.inserts.map((i) => i.n),
+  );
+  const { valid } = checkRecords(records, opts.nowMs);
+  const readings: SgRecord[] = [];
+  for (const { index, record } of valid) {
+    if (record.type !== 'sg') return null;
+    const seq = placed.seqOf.get(d.inserts[madeFrom[index]!]!.id);
+    if (seq === undefined || !Number.isSafeInteger(seq)) continue;
+    readings.push({ ...record, seq });
+  }
+  const { out } = d;
+  out.docs = d.answers.map((a) => ('error' in a ? a : answer(a[0], a[1], a[2])));
+  out.stored = d.inserts.length;
+  const times = d.inserts.map((i) => i.n.date);
+  setTimes(out, times);
+  const receivedAt = new Date(opts.nowMs);
+  const written = await appendGlucoseOnce(
+    ctx.db,
+    {
+      patientId,
+      source: 'uploaded',
+      records: readings,
+      receivedMs: opts.nowMs,
+      sameInstantIsDuplicate: false,
+      upload: opts.label
+        ? { patientId, source: 'uploaded', receivedAt, rejected: out.rejected, times, label: opts.label }
+        : null,
+      uploadCounts: { stored: out.stored, duplicates: out.duplicates },
+      alsoWrite: { parts: placed.writes, expectEventNo: entries.eventNo },
+      state,
+      tellOthers: ctx.bus.tellOthersSql
+        ? (eventNo: SQL) => ctx.bus.tellOthersSql!(patientId, eventNo)
+        : undefined,
+    },
+    ctx.clock.now().getTime(),
+  );
+  if (!written) return null;
+  out.uploadId = written.uploadId;
+  if (written.eventNo !== null)
+    ctx.bus.publish(patientId, written.eventNo, 'data', {
+      othersTold: written.othersTold,
+      facts: { alertsWatched: written.alertsWatched },
+    });
+  return out;
+}
