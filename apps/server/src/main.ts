@@ -9,6 +9,7 @@ import { startRetentionJob } from './accounts/retention';
 import { startHealthRetentionJob } from './jobs/health-retention';
 import { startUnknownLoginPurgeJob } from './jobs/unknown-login-purge';
 import { startListSummaryJob } from './jobs/list-summaries';
+import { trackRequestActivity } from './platform/http/request-activity';
 
 // Start: validate config, open the database (PGlite under DATA_DIR unless DATABASE_URL), apply
 // migrations, serve; on SIGTERM/SIGINT stop accepting, finish in-flight requests, close the database.
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   const seedDemo = config.SEED_DEMO ? config.SEED_DEMO === '1' : database.driver === 'pglite';
   if (seedDemo) await seedDemoIfEmpty(database.db, config.TERMS_VERSION, new Date(), config.DEMO_PATIENTS);
   const { app, ctx } = await buildApp({ config, database });
+  // The demo fills in between requests, never in front of them (request-activity.ts).
+  const activity = trackRequestActivity(app);
   await app.listen({ port: config.PORT, host: config.HOST });
   const everywhere = config.HOST === '0.0.0.0' || config.HOST === '::';
   const shown = everywhere || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
       afterLive: async () => {
         stopStream = await startDemoStream(ctx, state, app.log);
       },
+      betweenParts: activity.quiet,
     }).catch((err: unknown) => app.log.error({ err }, 'demo data'));
   }
 

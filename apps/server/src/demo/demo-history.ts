@@ -41,6 +41,8 @@ export async function seedDemoHistories(
     liveOnly?: boolean;
     /** Once the live patient's history is stored (or was already): its devices start streaming. */
     afterLive?: () => Promise<void>;
+    /** Awaited between parts: until the requests being answered are done (request-activity.ts). */
+    betweenParts?: () => Promise<void>;
   } = {},
 ): Promise<void> {
   const now = ctx.clock.now().getTime();
@@ -78,6 +80,7 @@ export async function seedDemoHistories(
           records,
           label: 'demo history',
           commitEvery: PART,
+          betweenParts: opts.betweenParts,
           alsoInTransaction: (tx) => markComplete(tx, p.patientId),
         },
       );

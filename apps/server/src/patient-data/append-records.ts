@@ -32,6 +32,8 @@ export interface AppendRequest {
    * answering requests. The upload history still gets one row, with the last part.
    */
   commitEvery?: number;
+  /** Awaited between those parts (default: one turn of the event loop). */
+  betweenParts?: () => Promise<void>;
   /**
    * A record at an instant the patient already has one of the same kind of (any source) counts as
    * a duplicate: for files, whose records carry no device sequence (store-records.ts).
@@ -97,7 +99,7 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
   let eventNo: number | null = null;
   let uploadId = '';
   for (let start = 0; start === 0 || start < good.length; start += size) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (start > 0) await (req.betweenParts?.() ?? new Promise((resolve) => setImmediate(resolve)));
     const part = good.slice(start, start + size);
     const isLast = start + size >= good.length;
     const out = await changePatientData(ctx, req.patientId, async (tx) => {
