@@ -1,12 +1,16 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../platform/db/client';
-import { hcpApplications, profiles, relations, sessions, users } from '../../platform/db/schema';
-import { newId } from '../../platform/lib/crypto';
 import { revokeAllCredentials } from '../../accounts/credentials';
+import { revokeSessions } from '../../accounts/password.repository';
 import { keepsDataAfterDeletion, purgeAccount } from '../../accounts/retention';
 import { recordAdminOperation } from '../../access/operation-history';
 import { convertToHcp } from '../../accounts/convert-to-hcp';
+import {
+  deleteAllRelations,
+  endOpenRelations,
+  markAccountDeleted,
+  recordAdminHcpConversion,
+  setAccountType,
+} from './account-changes.repository';
 
 // The two account changes that take something away: a change of account type and deletion. Each
 // runs in one transaction with its history row, so the record and the change stand or fall together.
@@ -15,30 +19,6 @@ interface Change {
   actorId: string;
   userId: string;
   ip: string;
-}
-
-async function endSessions(tx: Db, userId: string, now: Date): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
-
-/** Ends the connections the account has in one role; returns the patients to wake. */
-async function endRelations(
-  tx: Db,
-  userId: string,
-  as: 'patient' | 'follower',
-  now: Date,
-): Promise<string[]> {
-  const who = as === 'patient' ? eq(relations.patientId, userId) : eq(relations.followerId, userId);
-  const open = inArray(relations.state, ['pending', 'accepted']);
-  const rows = await tx
-    .update(relations)
-    .set({ state: 'removed', decidedAt: now })
-    .where(and(who, open))
-    .returning({ patientId: relations.patientId });
-  return [...new Set(rows.map((r) => r.patientId))];
 }
 
 /**
@@ -55,31 +35,14 @@ export async function changeAccountType(
   const now = ctx.clock.now();
   let wake: string[] = [];
   await ctx.db.transaction(async (tx) => {
-    wake = await endRelations(tx, c.userId, c.from === 'P' ? 'patient' : 'follower', now);
+    wake = await endOpenRelations(tx, c.userId, c.from === 'P' ? 'patient' : 'follower', now);
     if (c.to === 'D') {
       await convertToHcp(tx, c.userId, now);
-      await tx
-        .update(profiles)
-        .set({ organisation: c.organisation ?? null, updatedAt: now })
-        .where(eq(profiles.userId, c.userId));
-      await tx.insert(hcpApplications).values({
-        id: newId(),
-        userId: c.userId,
-        organisation: c.organisation ?? '',
-        status: 'approved',
-        convertedFrom: c.from,
-        decidedBy: c.actorId,
-        decidedAt: now,
-        note: null,
-        createdAt: now,
-      });
+      await recordAdminHcpConversion(tx, c, now);
     } else {
-      await endSessions(tx, c.userId, now);
+      await revokeSessions(tx, c.userId, now);
     }
-    await tx
-      .update(users)
-      .set({ userType: c.to, status: 'active', failedAttempts: 0, lockedUntil: null, updatedAt: now })
-      .where(eq(users.id, c.userId));
+    await setAccountType(tx, c.userId, c.to, now);
     await recordAdminOperation(
       { db: tx, clock: ctx.clock },
       {
@@ -117,26 +80,13 @@ export async function deleteAccount(ctx: AppContext, c: Change & { country: stri
         ip: c.ip,
       },
     );
-    const ended = await tx
-      .delete(relations)
-      .where(or(eq(relations.patientId, c.userId), eq(relations.followerId, c.userId)))
-      .returning({ patientId: relations.patientId });
-    wake = ended.map((r) => r.patientId);
+    wake = await deleteAllRelations(tx, c.userId);
     await revokeAllCredentials(tx, c.userId, now);
     if (purge) {
       await purgeAccount(tx, c.userId);
       return;
     }
-    await tx
-      .update(users)
-      .set({
-        deletedAt: now,
-        status: 'disabled',
-        username: `deleted:${c.userId}`,
-        mfaEnabled: false,
-        updatedAt: now,
-      })
-      .where(eq(users.id, c.userId));
+    await markAccountDeleted(tx, c.userId, now);
   });
   for (const patientId of new Set([...wake, c.userId])) ctx.bus.publish(patientId, 0, 'access');
   return purge;

@@ -1,10 +1,9 @@
 import webpush from 'web-push';
-import { eq, sql } from 'drizzle-orm';
 import type { AlertKind } from '@cgm/domain';
 import type { AppContext } from '../../platform/context';
-import { appState } from '../../platform/db/schema';
 import { mailText, renderMail } from '../../platform/mail/templates';
 import type { AlertsRepository } from './alerts.repository';
+import { keepVapidKeys, type VapidKeys } from './vapid-keys.repository';
 
 // Delivery of one alert to one person (issue 16): Web Push (RFC 8030 message, RFC 8291 payload
 // encryption, RFC 8292 VAPID, by the maintained `web-push` package) to each of their browsers, and
@@ -21,8 +20,6 @@ export interface AlertMessage {
   value: number | null;
 }
 
-const VAPID_KEY = 'vapid';
-
 /** The subject VAPID names: the portal's https address, else a mailto: of its sender address. */
 export function vapidSubject(publicUrl: string, mailFrom: string): string {
   if (publicUrl.startsWith('https://')) return publicUrl;
@@ -31,17 +28,12 @@ export function vapidSubject(publicUrl: string, mailFrom: string): string {
 }
 
 export function createAlertSenders(ctx: AppContext, repo: AlertsRepository) {
-  let keys: { publicKey: string; privateKey: string } | null = null;
+  let keys: VapidKeys | null = null;
 
   /** The server's VAPID key pair, made once and kept in app_state (every process uses the same). */
   async function vapidKeys() {
     if (keys) return keys;
-    const fresh = webpush.generateVAPIDKeys();
-    await ctx.db
-      .execute(sql`insert into app_state (key, value) values (${VAPID_KEY}, ${JSON.stringify(fresh)}::jsonb)
-      on conflict (key) do nothing`);
-    const rows = await ctx.db.select().from(appState).where(eq(appState.key, VAPID_KEY));
-    keys = rows[0]!.value as { publicKey: string; privateKey: string };
+    keys = await keepVapidKeys(ctx.db, webpush.generateVAPIDKeys());
     return keys;
   }
 

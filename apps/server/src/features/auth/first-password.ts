@@ -1,13 +1,16 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../platform/context';
-import { users, verificationCodes } from '../../platform/db/schema';
 import { fail } from '../../platform/http/api-error';
 import { InputProblems } from '../../platform/http/input-problems';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/lib/crypto';
 import { revokeSessions, setPasswordHash } from '../../accounts/password.repository';
 import { CODE_TTL_MINUTES } from '../../accounts/codes.service';
-import type { UserRow } from '../../accounts/users.repository';
+import { createUsersRepository, type UserRow } from '../../accounts/users.repository';
+import {
+  consumeFirstPasswordChallenge,
+  findOpenFirstPasswordChallenge,
+  insertFirstPasswordChallenge,
+} from './first-password.repository';
 
 // The first sign-in of an account whose password someone else chose (an HCP creating a patient's
 // account, spec §2 /newPatient). Like the second factor, the login opens no session: it answers 112
@@ -23,17 +26,19 @@ export async function issueFirstPasswordChallenge(
 ): Promise<string> {
   const now = ctx.clock.now();
   const token = newToken();
-  await ctx.db.insert(verificationCodes).values({
-    id: sha256(token),
-    purpose: 'first_password',
-    target: user.username,
-    userId: user.id,
-    // No code is sent: the token is the whole challenge (it is shown to nobody but the signer-in).
-    codeHash: sha256(`${token}:`),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
-    extra: { remember },
-  });
+  await insertFirstPasswordChallenge(
+    ctx.db,
+    {
+      tokenHash: sha256(token),
+      // No code is sent: the token is the whole challenge (it is shown to nobody but the signer-in).
+      codeHash: sha256(`${token}:`),
+      username: user.username,
+      userId: user.id,
+      remember,
+    },
+    now,
+    new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+  );
   return token;
 }
 
@@ -49,21 +54,8 @@ export async function setFirstPassword(
   password: string,
 ): Promise<{ user: UserRow; remember: boolean }> {
   const now = ctx.clock.now();
-  const [challenge] = await ctx.db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.id, sha256(token)),
-        eq(verificationCodes.purpose, 'first_password'),
-        isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  const [user] = challenge?.userId
-    ? await ctx.db.select().from(users).where(eq(users.id, challenge.userId)).limit(1)
-    : [];
+  const challenge = await findOpenFirstPasswordChallenge(ctx.db, sha256(token), now);
+  const user = challenge?.userId ? await createUsersRepository(ctx.db).byId(challenge.userId) : undefined;
   if (!challenge || !user || user.status !== 'active' || !user.mustChangePassword) {
     return fail(ErrorCode.CODE_WRONG);
   }
@@ -73,13 +65,8 @@ export async function setFirstPassword(
   problems.throwIfAny();
   const hash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    const used = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.id, challenge.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
     // Two submissions of one token at once: only the first sets the password.
-    if (used.length !== 1) fail(ErrorCode.CODE_WRONG);
+    if (!(await consumeFirstPasswordChallenge(tx, challenge.id, now))) fail(ErrorCode.CODE_WRONG);
     await setPasswordHash(tx, user.id, hash, now);
     await revokeSessions(tx, user.id, now);
   });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ErrorCode,
   isValidEmail,
@@ -14,7 +13,7 @@ import type { Actor } from '../../platform/http/auth';
 import { fail } from '../../platform/http/api-error';
 import { InputProblems } from '../../platform/http/input-problems';
 import { createAccount } from '../../accounts/create-account';
-import { users } from '../../platform/db/schema';
+import { createUsersRepository } from '../../accounts/users.repository';
 import { keepsDataAfterDeletion, purgeAccount } from '../../accounts/retention';
 import { recordOperation } from '../../access/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
@@ -137,10 +136,7 @@ export function createCareTeamService(ctx: AppContext) {
     async deleteMember(actor: Actor, memberId: string, ip: string): Promise<{ ended: number }> {
       const member = await requireMember(actor, memberId);
       const now = ctx.clock.now();
-      const [account] = await ctx.db
-        .select({ country: users.country })
-        .from(users)
-        .where(eq(users.id, member.uid));
+      const account = await createUsersRepository(ctx.db).byId(member.uid);
       const patients = (await repo.patientsOf(member.uid)).map((p) => p.uid);
       const ended = await ctx.db.transaction(async (tx) => {
         const txRepo = createCareTeamRepository(tx);

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import type { ClinicConsentItem } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
-import { users } from '../../platform/db/schema';
+import { createUsersRepository } from '../../accounts/users.repository';
 import { ApiError } from '../../platform/http/api-error';
 import { renderMail } from '../../platform/mail/templates';
 import { createClinicConsentRepository } from './clinic-consent.repository';
@@ -20,10 +19,7 @@ export function createClinicConsentService(ctx: AppContext) {
   const repo = createClinicConsentRepository(ctx.db);
 
   async function tellPatient(patientId: string, clinic: string): Promise<void> {
-    const [p] = await ctx.db
-      .select({ email: users.email, mobile: users.mobile, language: users.language })
-      .from(users)
-      .where(eq(users.id, patientId));
+    const p = await createUsersRepository(ctx.db).byId(patientId);
     const to = p?.email ?? p?.mobile;
     if (!p || !to) return;
     const mail = renderMail(p.language, 'clinicConsent.givenSubject', ['clinicConsent.givenBody'], {

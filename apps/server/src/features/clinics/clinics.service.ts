@@ -97,7 +97,7 @@ export function createClinicsService(ctx: AppContext) {
       const now = ctx.clock.now();
       const id = newId();
       await ctx.db.transaction(async (tx) => {
-        await tx.insert(clinics).values({
+        await createClinicsRepository(tx).insert({
           id,
           name: input.name,
           country: input.country,

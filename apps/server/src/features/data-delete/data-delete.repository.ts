@@ -7,6 +7,7 @@ import {
   basalSegments,
   bgReadings,
   boluses,
+  dataDeletions,
   deviceSessions,
   deviceStatus,
   events,
@@ -156,4 +157,9 @@ export async function tombstoneNightscoutDocuments(
          sql`, `,
        )})
        and ${gone}`);
+}
+
+/** The deletion's trace beside its upload-history row: who deleted which kinds, range and counts. */
+export async function recordDeletion(db: Db, deletion: typeof dataDeletions.$inferInsert): Promise<void> {
+  await db.insert(dataDeletions).values(deletion);
 }

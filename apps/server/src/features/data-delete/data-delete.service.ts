@@ -1,10 +1,9 @@
 import type { DataDeleteRequest, DataKind } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/auth';
-import { dataDeletions } from '../../platform/db/schema';
 import { changePatientData, recordUpload } from '../../patient-data';
 import { assertMayAccessPatient } from '../../access/patient-data';
-import { deleteKind, tombstoneNightscoutDocuments } from './data-delete.repository';
+import { deleteKind, recordDeletion, tombstoneNightscoutDocuments } from './data-delete.repository';
 
 /** The upload-history label of a deletion. */
 export const DELETED_LABEL = 'deleted';
@@ -42,7 +41,7 @@ export function createDataDeleteService(ctx: AppContext) {
           times: [from.getTime(), to.getTime()],
           label: DELETED_LABEL,
         });
-        await tx.insert(dataDeletions).values({
+        await recordDeletion(tx, {
           uploadId,
           patientId,
           deletedBy: actor.userId,

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { desc, sql } from 'drizzle-orm';
 import type { DevDebugResponse } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import { MIGRATIONS_DIR } from '../../platform/db/client';
-import { outbox } from '../../platform/db/schema';
 import { SERVER_VERSION } from '../../platform/version';
+import { appliedMigrations, latestOutbox } from './dev-debug.repository';
 
 const STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
 
@@ -34,23 +33,11 @@ export interface WaitingStats {
 export function createDevDebugService(ctx: AppContext, waiting: () => WaitingStats) {
   return {
     async snapshot(): Promise<DevDebugResponse> {
-      const [migrations, mail] = await Promise.all([
-        // applied_at is the column migration 0007 adds to drizzle's table (null for older rows).
-        ctx.db.execute(
-          sql`select hash, created_at, applied_at from drizzle.__drizzle_migrations order by id`,
-        ),
-        ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(50),
-      ]);
+      const [applied, mail] = await Promise.all([appliedMigrations(ctx.db), latestOutbox(ctx.db)]);
       const tags = journalTags();
       const mem = process.memoryUsage();
       const bus = ctx.bus.stats();
       const room = waiting();
-      const applied =
-        (
-          migrations as {
-            rows?: Array<{ hash: string; created_at: string | number; applied_at: string | Date | null }>;
-          }
-        ).rows ?? [];
       return {
         error: 0,
         server: {

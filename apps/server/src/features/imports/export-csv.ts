@@ -1,10 +1,9 @@
-import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { ExportQuery } from '@cgm/contract';
 import type { Db } from '../../platform/db/client';
-import { basalSegments, bgReadings, boluses, events } from '../../platform/db/schema';
 import { deviceOfSerial, readGlucoseRecords } from '../../patient-data';
 import { PORTAL_CSV_COLUMNS } from '../../adapters/file-import';
 import { csvField } from '../../adapters/file-import';
+import { exportRowsOfRange } from './export-csv.repository';
 
 // One CSV table of the stored rows of a range, sorted by time: a line per reading, finger-stick,
 // bolus, basal row, auto mode dose and logbook event. Its `record` column is the row as a device
@@ -19,18 +18,9 @@ const json = (o: Record<string, unknown>) =>
 
 export async function exportCsv(db: Db, patientId: string, q: ExportQuery): Promise<string> {
   const [from, to] = [new Date(q.from), new Date(q.to)];
-  const range = <T extends typeof bgReadings | typeof boluses | typeof basalSegments | typeof events>(t: T) =>
-    and(eq(t.patientId, patientId), gte(t.time, from), lt(t.time, to));
-  const [sg, bg, bolus, basal, ev] = await Promise.all([
+  const [sg, { bg, bolus, basal, ev }] = await Promise.all([
     readGlucoseRecords(db, patientId, q.from, q.to),
-    db.select().from(bgReadings).where(range(bgReadings)).orderBy(bgReadings.time),
-    db.select().from(boluses).where(range(boluses)).orderBy(boluses.time),
-    db.select().from(basalSegments).where(range(basalSegments)).orderBy(basalSegments.time),
-    db
-      .select()
-      .from(events)
-      .where(and(range(events), isNull(events.deletedAt)))
-      .orderBy(events.time),
+    exportRowsOfRange(db, patientId, from, to),
   ]);
   const lines: string[][] = [];
   for (const s of sg)

@@ -1,11 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../../platform/context';
-import { devices } from '../../platform/db/schema';
 import { newId, newToken, sha256 } from '../../platform/lib/crypto';
 import type { Actor } from '../../platform/http/auth';
 import { ApiError } from '../../platform/http/api-error';
 import { assertMayAccessPatient } from '../../access/patient-data';
+import { createDevicesRepository } from './devices.repository';
 
 /**
  * A patient's device apps: registering one hands out its token, which the app then uses instead of
@@ -13,6 +12,7 @@ import { assertMayAccessPatient } from '../../access/patient-data';
  */
 export function createDevicesService(ctx: AppContext) {
   const { db, clock } = ctx;
+  const repo = createDevicesRepository(db);
   const service = {
     async register(
       actor: Actor,
@@ -21,7 +21,7 @@ export function createDevicesService(ctx: AppContext) {
       await assertMayAccessPatient(db, actor, actor.userId, 'own');
       const token = newToken();
       const id = newId();
-      await db.insert(devices).values({
+      await repo.insert({
         id,
         patientId: actor.userId,
         kind: input.kind,
@@ -35,15 +35,9 @@ export function createDevicesService(ctx: AppContext) {
 
     async list(actor: Actor) {
       await assertMayAccessPatient(db, actor, actor.userId, 'own');
-      // Last seen: the device's newest upload-history row (every batch writes one), or the time
-      // kept on the device row before uploads named their device.
-      const lastUpload = sql<Date | string | null>`(select u.received_at from uploads u
-        where u.patient_id = ${devices.patientId} and u.device_id = ${devices.id}
-        order by u.received_at desc limit 1)`;
-      const rows = await db
-        .select({ d: devices, lastUpload })
-        .from(devices)
-        .where(and(eq(devices.patientId, actor.userId), isNull(devices.revokedAt)));
+      const rows = await repo.activeWithLastUpload(actor.userId);
+      // Last seen: the device's newest upload, or the time kept on the device row before uploads
+      // named their device.
       return rows.map(({ d, lastUpload: upload }) => ({
         device_id: d.id,
         kind: d.kind,
@@ -56,12 +50,7 @@ export function createDevicesService(ctx: AppContext) {
 
     async revoke(actor: Actor, deviceId: string) {
       await assertMayAccessPatient(db, actor, actor.userId, 'own');
-      const res = await db
-        .update(devices)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(devices.id, deviceId), eq(devices.patientId, actor.userId), isNull(devices.revokedAt)))
-        .returning({ id: devices.id });
-      if (res.length === 0) throw new ApiError(ErrorCode.NOT_FOUND);
+      if (!(await repo.revoke(actor.userId, deviceId, clock.now()))) throw new ApiError(ErrorCode.NOT_FOUND);
     },
   };
   return service;

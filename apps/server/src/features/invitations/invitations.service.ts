@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import type { InvitationItem } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
-import { invitationCodes } from '../../platform/db/schema';
 import type { Actor } from '../../platform/http/auth';
 import { fail } from '../../platform/http/api-error';
+import { createInvitationsRepository, type InvitationRow } from './invitations.repository';
 
 /** A code is valid 30 days; a follower holds at most this many unused, unexpired codes at once. */
 export const INVITATION_DAYS = 30;
@@ -21,9 +20,7 @@ export function newInvitationCode(): string {
   return code;
 }
 
-type Row = typeof invitationCodes.$inferSelect;
-
-function itemOf(row: Row, now: Date): InvitationItem {
+function itemOf(row: InvitationRow, now: Date): InvitationItem {
   const expires = row.expiresAt ?? new Date(row.createdAt.getTime() + INVITATION_DAYS * 86_400_000);
   return {
     code: row.code,
@@ -41,40 +38,27 @@ function itemOf(row: Row, now: Date): InvitationItem {
  * request it opened, as on any other. The route admits carers and HCPs only.
  */
 export function createInvitationsService(ctx: AppContext) {
-  const { db, clock } = ctx;
+  const { clock } = ctx;
+  const repo = createInvitationsRepository(ctx.db);
   return {
     async list(actor: Actor): Promise<{ error: 0; invitations: InvitationItem[] }> {
-      const rows = await db
-        .select()
-        .from(invitationCodes)
-        .where(eq(invitationCodes.createdBy, actor.userId))
-        .orderBy(desc(invitationCodes.createdAt))
-        .limit(100);
+      const rows = await repo.latestOf(actor.userId);
       const now = clock.now();
       return { error: 0, invitations: rows.map((r) => itemOf(r, now)) };
     },
 
     async create(actor: Actor): Promise<{ error: 0; invitation: InvitationItem }> {
       const now = clock.now();
-      const [open] = await db
-        .select({ n: count() })
-        .from(invitationCodes)
-        .where(
-          and(
-            eq(invitationCodes.createdBy, actor.userId),
-            isNull(invitationCodes.usedAt),
-            gt(invitationCodes.expiresAt, now),
-          ),
-        );
-      if ((open?.n ?? 0) >= OPEN_INVITATIONS_MAX) fail(ErrorCode.RATE_LIMITED);
+      if ((await repo.openCount(actor.userId, now)) >= OPEN_INVITATIONS_MAX) fail(ErrorCode.RATE_LIMITED);
       const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
       // A clash with an existing code is a one-in-a-trillion event: draw again.
       for (let attempt = 0; attempt < 5; attempt++) {
-        const [row] = await db
-          .insert(invitationCodes)
-          .values({ code: newInvitationCode(), createdBy: actor.userId, createdAt: now, expiresAt })
-          .onConflictDoNothing()
-          .returning();
+        const row = await repo.insertUnlessTaken({
+          code: newInvitationCode(),
+          createdBy: actor.userId,
+          createdAt: now,
+          expiresAt,
+        });
         if (row) return { error: 0, invitation: itemOf(row, now) };
       }
       return fail(ErrorCode.CONFLICT);

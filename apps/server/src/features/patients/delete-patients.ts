@@ -1,22 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
 import type { HcpOperation } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { deletePersonalData } from '../../platform/db/personal-data';
-import { relations, users } from '../../platform/db/schema';
 import type { Actor } from '../../platform/http/auth';
 import { fail } from '../../platform/http/api-error';
-import { consentGivenIn } from '../../access/consent';
 import { assertMayAccessPatient } from '../../access/patient-data';
 import { recordOperation } from '../../access/operation-history';
-
-interface RelationRow {
-  follower_id: string;
-  consented: boolean;
-  created_by: string;
-  creator_id: string | null;
-}
+import { deleteAccountRow, lockPatientRelations, removeFromCare } from './patient-changes.repository';
 
 interface Decision {
   uid: string;
@@ -31,12 +22,7 @@ interface Decision {
  * seen.
  */
 async function decide(tx: Db, hcpId: string, uid: string): Promise<Decision> {
-  const result = await tx.execute(sql`
-    select r.follower_id, ${consentGivenIn('r')} as consented, u.created_by, u.creator_id
-      from relations r join users u on u.id = r.patient_id
-     where r.patient_id = ${uid}
-     for update of r`);
-  const rows = (result as { rows?: RelationRow[] }).rows ?? [];
+  const rows = await lockPatientRelations(tx, uid);
   const own = rows.find((r) => r.follower_id === hcpId && r.consented);
   if (!own) fail(ErrorCode.FORBIDDEN);
   const othersFollow = rows.some((r) => r.follower_id !== hcpId && r.consented);
@@ -71,12 +57,9 @@ export async function deletePatients(
       if (d.deleteAccount) {
         await history(tx, d.uid, 'patient.delete');
         await deletePersonalData(tx, d.uid);
-        await tx.delete(users).where(eq(users.id, d.uid));
+        await deleteAccountRow(tx, d.uid);
       } else {
-        await tx
-          .update(relations)
-          .set({ state: 'removed', decidedAt: now })
-          .where(and(eq(relations.patientId, d.uid), eq(relations.followerId, actor.userId)));
+        await removeFromCare(tx, d.uid, actor.userId, now);
         await history(tx, d.uid, 'patient.remove');
       }
     }

@@ -1,17 +1,17 @@
-import { eq } from 'drizzle-orm';
 import { ErrorCode, normalizeUsername } from '@cgm/domain';
 import type { patientNewRequest } from '@cgm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { relations, users } from '../../platform/db/schema';
 import type { Actor } from '../../platform/http/auth';
 import { fail } from '../../platform/http/api-error';
 import { InputProblems, isoDay } from '../../platform/http/input-problems';
-import { hashPassword, newId } from '../../platform/lib/crypto';
+import { hashPassword } from '../../platform/lib/crypto';
 import { createAccount } from '../../accounts/create-account';
 import { checkNewPerson } from '../../accounts/new-account-rules';
+import { createUsersRepository } from '../../accounts/users.repository';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { recordOperation } from '../../access/operation-history';
+import { insertCreatorRelation } from './patient-changes.repository';
 
 export type NewPatientInput = z.output<typeof patientNewRequest>;
 
@@ -46,12 +46,9 @@ export async function createPatientAccount(
   const now = ctx.clock.now();
   const username = normalizeUsername(input.email || input.mobile || '');
   validate(input, username, isoDay(now));
-  const taken = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  if (taken.length > 0) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
-  const [hcp] = await ctx.db
-    .select({ country: users.country, language: users.language })
-    .from(users)
-    .where(eq(users.id, actor.userId));
+  const accounts = createUsersRepository(ctx.db);
+  if (await accounts.byUsername(username)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
+  const hcp = await accounts.byId(actor.userId);
   if (!hcp) fail(ErrorCode.FORBIDDEN);
 
   // Hashed before the transaction, which then holds its connection only for the writes.
@@ -84,17 +81,7 @@ export async function createPatientAccount(
         },
         now,
       );
-      await tx.insert(relations).values({
-        id: newId(),
-        patientId: id,
-        followerId: actor.userId,
-        followerType: 'D',
-        state: 'accepted',
-        requestedBy: actor.userId,
-        remark: 'created',
-        createdAt: now,
-        decidedAt: now,
-      });
+      await insertCreatorRelation(tx, id, actor.userId, now);
       await recordOperation(
         { db: tx, clock: ctx.clock },
         { area: 'hcp', actorId: actor.userId, subjectId: id, action: 'patient.create', ip },

@@ -78,6 +78,23 @@ export function createRelationsRepository(db: Db) {
       return rows[0];
     },
 
+    /** How to reach the account and what to call it, for a notice to or about them. */
+    async contactOf(userId: string) {
+      const rows = await db
+        .select({
+          email: users.email,
+          mobile: users.mobile,
+          language: users.language,
+          username: users.username,
+          realname: profiles.realname,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return rows[0];
+    },
+
     async accountType(userId: string) {
       const rows = await db
         .select({ userType: users.userType, status: users.status })

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
-import { profiles, users } from '../../platform/db/schema';
 import { renderMail } from '../../platform/mail/templates';
+import { createRelationsRepository } from './relations.repository';
 
 /**
  * Spec §4: "Messages tell users of acceptance, cancellation, rejection" — and a patient, who has no
@@ -14,22 +13,8 @@ export async function tellPatientFollowerStopped(
   patientId: string,
   followerId: string,
 ): Promise<void> {
-  const person = async (id: string) =>
-    (
-      await ctx.db
-        .select({
-          email: users.email,
-          mobile: users.mobile,
-          language: users.language,
-          username: users.username,
-          realname: profiles.realname,
-        })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, id))
-        .limit(1)
-    )[0];
-  const [patient, follower] = [await person(patientId), await person(followerId)];
+  const repo = createRelationsRepository(ctx.db);
+  const [patient, follower] = [await repo.contactOf(patientId), await repo.contactOf(followerId)];
   if (!patient || !follower) return;
   const contact = patient.email
     ? { channel: 'email' as const, to: patient.email }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { GlucoseSeries } from './readings.repository';
-import { readDayBlocks } from './day-blocks';
+import { readDayBlocks } from './day-blocks.repository';
 import { decodeGlucose, readGlucoseBlocks } from '../../patient-data';
 import { countLocalDays, lastOffsetOf } from './local-day-counts';
 import { decodeBasal, decodeFlaggedSg, type BasalColumns, type FlaggedSg } from './packed';
