@@ -7,32 +7,10 @@ import type { SessionStore } from '../../accounts/session.store';
 import { createUsersRepository, type UserRow } from '../../accounts/users.repository';
 import { createCodeService } from '../../accounts/codes.service';
 import { assertOnThisSite } from '../../accounts/account-site';
+import { doorAdmits, sessionKindOf } from '../../access/sign-in-doors';
 import { loginCountsFor, loginResponseFor } from './login-response';
 import { issueFirstPasswordChallenge, setFirstPassword } from './first-password';
 import { createUnknownLoginRepository } from './unknown-login.repository';
-
-/** Which account types each sign-in door admits (spec §2 homes, §8 code 10). */
-const DOORS: Record<LoginRequest['user_type'], ReadonlyArray<UserRow['userType']>> = {
-  P: ['P', 'M'],
-  M: ['P', 'M'],
-  D: ['D'],
-  A: ['A'],
-};
-
-/**
- * The admin login (the HCP-application desk: an HCP account flagged admin_login) works in the
- * administration area: it may also sign in at /managementtools (door A), where its v2.1 sign-out
- * returns it (spec §7), besides the HCP door it has always used.
- */
-const admits = (door: LoginRequest['user_type'], user: UserRow): boolean =>
-  DOORS[door].includes(user.userType) || (door === 'A' && user.userType === 'D' && user.adminLogin);
-
-/**
- * Administration sessions (account admins and the admin login) end after 10 minutes without
- * activity (spec §4, §9; accounts/session.store.ts ADMIN_IDLE_MS); everyone else has a user session.
- */
-export const sessionKindOf = (user: Pick<UserRow, 'userType' | 'adminLogin'>): 'admin' | 'user' =>
-  user.userType === 'A' || (user.userType === 'D' && user.adminLogin) ? 'admin' : 'user';
 
 /**
  * Sign-in (spec §4 "Login", §8 login codes). Order matters: an unknown user name answers as a wrong
@@ -83,7 +61,7 @@ export function createAuthService(ctx: AppContext, sessions: SessionStore) {
     }
     await repo.update(user.id, { failedAttempts: 0, lockedUntil: null }, now);
     // Only with the right password: before it, 10 told that the user name has an account.
-    if (!admits(input.user_type, user)) return fail(ErrorCode.WRONG_USER_TYPE);
+    if (!doorAdmits(input.user_type, user)) return fail(ErrorCode.WRONG_USER_TYPE);
     if (user.status === 'pending' || user.status === 'rejected') return fail(ErrorCode.NOT_APPROVED);
     if (user.status === 'disabled') return fail(ErrorCode.FORBIDDEN, { message: 'errors.accountDisabled' });
 
