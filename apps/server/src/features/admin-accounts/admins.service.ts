@@ -20,6 +20,7 @@ import type { Actor } from '../../platform/http/auth';
 import { fail } from '../../platform/http/api-error';
 import { InputProblems } from '../../platform/http/input-problems';
 import { adminScopeOf } from '../../access/admin-scope';
+import { assertAdministeredAdmin, assertNotOneself } from '../../access/admin-targets';
 import { createAdminAreaAccount } from './new-account';
 import { recordAdminOperation } from '../../access/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
@@ -116,7 +117,8 @@ export function createAdminsService(ctx: AppContext) {
     async setStatus(actor: Actor, id: string, status: 'active' | 'disabled', ip: string): Promise<void> {
       const target = (await repo.admin(id)) ?? fail(ErrorCode.NOT_FOUND);
       // The super admin's own account is not switched off from here (that would lock everyone out).
-      if (target.role !== 'AccountAdmin' || id === actor.userId) fail(ErrorCode.FORBIDDEN);
+      assertAdministeredAdmin(target);
+      assertNotOneself(actor, id);
       await repo.setStatus(id, status, ctx.clock.now());
       if (status === 'disabled') await revokeAllCredentials(ctx.db, id, ctx.clock.now());
       await record(actor, status === 'disabled' ? 'admin.disable' : 'admin.enable', id, undefined, ip);
@@ -127,7 +129,7 @@ export function createAdminsService(ctx: AppContext) {
       checkScope(problems, scope);
       problems.throwIfAny();
       const target = (await repo.admin(id)) ?? fail(ErrorCode.NOT_FOUND);
-      if (target.role !== 'AccountAdmin') fail(ErrorCode.FORBIDDEN);
+      assertAdministeredAdmin(target);
       const next = { countries: uniq(scope.countries), regions: uniq(scope.regions) };
       await repo.setScope(id, next, ctx.clock.now());
       await record(actor, 'admin.scope', id, { scope: next }, ip);

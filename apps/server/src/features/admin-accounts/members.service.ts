@@ -4,7 +4,8 @@ import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/auth';
 import { fail, invalidInput } from '../../platform/http/api-error';
 import { renderMail } from '../../platform/mail/templates';
-import { adminScopeOf, assertInScope } from '../../access/admin-scope';
+import { adminScopeOf } from '../../access/admin-scope';
+import { accountInScope, assertNotOneself } from '../../access/admin-targets';
 import { keepsDataAfterDeletion } from '../../accounts/retention';
 import { recordAdminOperation } from '../../access/operation-history';
 import { revokeAllCredentials } from '../../accounts/credentials';
@@ -55,11 +56,7 @@ export function createMembersService(ctx: AppContext) {
   /** The member, if within the caller's scope; a member outside it is refused like a stranger's. */
   async function inScopeMember(actor: Actor, id: string): Promise<MemberRow> {
     const scope = await adminScopeOf(ctx.db, actor);
-    const member = await repo.member(id);
-    // Outside the scope and not existing answer the same, so the scope reveals no accounts.
-    if (!member) return scope.all ? fail(ErrorCode.NOT_FOUND) : fail(ErrorCode.FORBIDDEN);
-    assertInScope(scope, member.country);
-    return member;
+    return accountInScope(scope, await repo.member(id));
   }
 
   async function liveMember(actor: Actor, id: string): Promise<MemberRow> {
@@ -194,7 +191,7 @@ export function createMembersService(ctx: AppContext) {
 
     async remove(actor: Actor, id: string, ip: string): Promise<boolean> {
       const m = await liveMember(actor, id);
-      if (id === actor.userId) fail(ErrorCode.FORBIDDEN);
+      assertNotOneself(actor, id);
       return deleteAccount(ctx, { actorId: actor.userId, userId: id, ip, country: m.country });
     },
   };
