@@ -12,3 +12,6 @@ export const consentGiven: SQL = eq(relations.state, 'accepted');
 
 /** The same, for a relations row aliased `r` in raw SQL. */
 export const consentGivenIn = (r: string): SQL => sql.raw(`${r}.state = 'accepted'`);
+
+/** A relation in this state is the patient's consent now (the same rule, for a row already read). */
+export const consentedState = (state: string): boolean => state === 'accepted';

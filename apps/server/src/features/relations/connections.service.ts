@@ -2,7 +2,7 @@ import { connectionStatus, maskRealname } from '@cgm/domain';
 import type { ConnectionItem, ConnectionRequest, ConnectionsResponse, MonitorStatus } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/auth';
-import { mayAccessPatient } from '../../access/patient-data';
+import { followedPatients } from '../../access/following';
 import { recordHcpReads, type CallSite } from '../../access/operation-history';
 import { patientGlucoseUnits } from '../../accounts/patient-units';
 import { createRelationsRepository } from './relations.repository';
@@ -28,10 +28,7 @@ export function createConnectionsService(ctx: AppContext, deviceStatesOf: Device
   return {
     async list(actor: Actor, site: CallSite): Promise<ConnectionsResponse> {
       const rows = await repo.forFollower(actor.userId);
-      const accepted = rows.filter((r) => r.relation.state === 'accepted' && r.userType === 'P');
-      // The policy has the last word (an admin login, for one, reads no patient data even if accepted).
-      const allowed = await Promise.all(accepted.map((r) => mayAccessPatient(ctx.db, actor, r.uid, 'read')));
-      const followed = accepted.filter((_, i) => allowed[i]);
+      const followed = await followedPatients(ctx.db, actor, rows);
       const units = await patientGlucoseUnits(
         ctx.db,
         followed.map((r) => r.uid),

@@ -24,6 +24,7 @@ import { newId } from '../../platform/lib/crypto';
 import { recordHcpChange, type CallSite } from '../../access/operation-history';
 import { countPendingRequests } from '../../accounts/waiting-counts';
 import { listAppsWithAccess } from '../../access/nightscout-apps';
+import { followable, followerTypeOf } from '../../access/following';
 import {
   createRelationsRepository,
   insertRelationMessage,
@@ -81,7 +82,7 @@ export function createRelationsService(ctx: AppContext) {
   /** Only an active patient account can be followed; anything else is "user does not exist". */
   async function patientByUsername(username: string) {
     const account = await repo.accountByUsername(normalizeUsername(username));
-    if (!account || account.userType !== 'P' || account.status !== 'active') {
+    if (!account || !followable(account)) {
       return fail(ErrorCode.USER_NOT_EXIST);
     }
     return account;
@@ -186,7 +187,7 @@ export function createRelationsService(ctx: AppContext) {
               id: newId(),
               patientId: patient.id,
               followerId: actor.userId,
-              followerType: actor.userType === 'D' ? 'D' : 'M',
+              followerType: followerTypeOf(actor),
               requestedBy: actor.userId,
               remark,
               createdAt: now,
