@@ -125,3 +125,12 @@ export async function followersWhoMayBeAlerted(
     rows.filter((r) => (r.type === 'M' || r.type === 'D') && !r.admin && !r.clinic).map((r) => r.id),
   );
 }
+
+/**
+ * A follower whose alerts the patient stopped may neither switch them on again nor change them:
+ * only the patient lifts the stop (spec §1, the patient decides). `setting` is the follower's
+ * alert settings row, if any.
+ */
+export function assertAlertsNotStopped(setting: { stoppedByPatient: boolean } | null | undefined): void {
+  if (setting?.stoppedByPatient) throw new ApiError(ErrorCode.FORBIDDEN);
+}

@@ -11,7 +11,11 @@ import type { ActiveAlert, AlertHistoryEntry, AlertHistoryQuery, alertSettingsBo
 import type { AppContext } from '../../platform/context';
 import type { Actor } from '../../platform/http/auth';
 import { ApiError } from '../../platform/http/api-error';
-import { assertMayAccessPatient, followersWhoMayBeAlerted } from '../../access/patient-data';
+import {
+  assertAlertsNotStopped,
+  assertMayAccessPatient,
+  followersWhoMayBeAlerted,
+} from '../../access/patient-data';
 import type { AlertsRepository } from './alerts.repository';
 import type { AlertEngine } from './alert-engine';
 
@@ -61,8 +65,7 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
         throw new ApiError(ErrorCode.INVALID_INPUT, {
           details: problems.map((message) => ({ path: 'settings', message })),
         });
-      const row = await repo.settingsOf(patientId, actor.userId);
-      if (row?.stoppedByPatient) throw new ApiError(ErrorCode.FORBIDDEN);
+      assertAlertsNotStopped(await repo.settingsOf(patientId, actor.userId));
       if (on) await repo.saveSettings(patientId, actor.userId, settings, ctx.clock.now());
       else await repo.removeSettings(patientId, actor.userId);
       if (on) await engine.evaluate(patientId);

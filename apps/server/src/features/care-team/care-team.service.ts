@@ -16,6 +16,7 @@ import { createAccount } from '../../accounts/create-account';
 import { createUsersRepository } from '../../accounts/users.repository';
 import { keepsDataAfterDeletion, purgeAccount } from '../../accounts/retention';
 import { recordOperation } from '../../access/operation-history';
+import { actingAccount } from '../../access/acting-account';
 import { revokeAllCredentials } from '../../accounts/credentials';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { createCareTeamRepository, type MemberRow } from './care-team.repository';
@@ -83,7 +84,7 @@ export function createCareTeamService(ctx: AppContext) {
       const username = normalizeUsername(input.username);
       validate(input, username);
       if (await repo.usernameTaken(username)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
-      const manager = (await repo.manager(actor.userId)) ?? fail(ErrorCode.FORBIDDEN);
+      const manager = actingAccount(await repo.manager(actor.userId));
       const organisation = input.organisation || manager.organisation;
       const now = ctx.clock.now();
       try {

@@ -1,11 +1,10 @@
-import { ErrorCode } from '@cgm/domain';
 import type { HcpOperation } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { deletePersonalData } from '../../platform/db/personal-data';
 import type { Actor } from '../../platform/http/auth';
-import { fail } from '../../platform/http/api-error';
 import { assertMayAccessPatient } from '../../access/patient-data';
+import { ownPatientRelation } from '../../access/clinician';
 import { recordOperation } from '../../access/operation-history';
 import { deleteAccountRow, lockPatientRelations, removeFromCare } from './patient-changes.repository';
 
@@ -23,10 +22,9 @@ interface Decision {
  */
 async function decide(tx: Db, hcpId: string, uid: string): Promise<Decision> {
   const rows = await lockPatientRelations(tx, uid);
-  const own = rows.find((r) => r.follower_id === hcpId && r.consented);
-  if (!own) fail(ErrorCode.FORBIDDEN);
+  const own = ownPatientRelation(rows, hcpId);
   const othersFollow = rows.some((r) => r.follower_id !== hcpId && r.consented);
-  const created = own!.created_by === 'hcp' && own!.creator_id === hcpId;
+  const created = own.created_by === 'hcp' && own.creator_id === hcpId;
   return { uid, deleteAccount: created && !othersFollow };
 }
 

@@ -11,6 +11,7 @@ import { checkNewPerson } from '../../accounts/new-account-rules';
 import { createUsersRepository } from '../../accounts/users.repository';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { recordOperation } from '../../access/operation-history';
+import { actingAccount } from '../../access/acting-account';
 import { insertCreatorRelation } from './patient-changes.repository';
 
 export type NewPatientInput = z.output<typeof patientNewRequest>;
@@ -48,8 +49,7 @@ export async function createPatientAccount(
   validate(input, username, isoDay(now));
   const accounts = createUsersRepository(ctx.db);
   if (await accounts.byUsername(username)) fail(ErrorCode.REGISTER_FAILED_SPECIFIC);
-  const hcp = await accounts.byId(actor.userId);
-  if (!hcp) fail(ErrorCode.FORBIDDEN);
+  const hcp = actingAccount(await accounts.byId(actor.userId));
 
   // Hashed before the transaction, which then holds its connection only for the writes.
   const passwordHash = await hashPassword(input.password);
@@ -66,8 +66,8 @@ export async function createPatientAccount(
           creatorId: actor.userId,
           mustChangePassword: true,
           status: 'active',
-          country: hcp!.country,
-          language: hcp!.language,
+          country: hcp.country,
+          language: hcp.language,
           profile: {
             alias: input.alias || null,
             gender: input.gender,
