@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SG_DISPLAY_CODES, SG_FLAGS, type SgDisplayCode, type SgFlag } from '@cgm/domain';
 import { pdmSettings } from './pdm-settings';
 
 // Records a device app (sensor app, patch app, PDM) sends to the realtime ingest API, and the
@@ -8,17 +9,20 @@ import { pdmSettings } from './pdm-settings';
 
 /** A time in epoch ms from 2000-01-01 to 2100-01-01: a device clock outside that is wrong, and
  *  a far larger number would fail the database's timestamp (and with it the whole batch). */
-const epochMs = z.number().int().min(946_684_800_000).max(4_102_444_800_000);
+export const EPOCH_MS_MIN = 946_684_800_000;
+export const EPOCH_MS_MAX = 4_102_444_800_000;
+const epochMs = z.number().int().min(EPOCH_MS_MIN).max(EPOCH_MS_MAX);
+/** A device's UTC offset, minutes either way. */
+export const UTC_OFFSET_MAX_MIN = 14 * 60;
+// The flags and display codes a reading may carry are the domain's (sg-flags.ts).
+const sgFlags = Object.keys(SG_FLAGS) as [SgFlag, ...SgFlag[]];
+const sgDisplayCodes = Object.keys(SG_DISPLAY_CODES) as [SgDisplayCode, ...SgDisplayCode[]];
 
 const base = {
   serial: z.string().trim().min(1).max(64),
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   time: epochMs,
-  utc_offset_min: z
-    .number()
-    .int()
-    .min(-14 * 60)
-    .max(14 * 60),
+  utc_offset_min: z.number().int().min(-UTC_OFFSET_MAX_MIN).max(UTC_OFFSET_MAX_MIN),
 };
 
 export const sgRecord = z.object({
@@ -26,8 +30,8 @@ export const sgRecord = z.object({
   ...base,
   /** Sensor glucose; null when the sensor shows a display code instead (CE0, CE1, H). */
   mgdl: z.number().min(0).max(1000).nullable(),
-  quality: z.enum(['C', 'CX', 'NC', 'DE']).nullable().optional(),
-  display_code: z.enum(['CE0', 'CE1', 'H']).nullable().optional(),
+  quality: z.enum(sgFlags).nullable().optional(),
+  display_code: z.enum(sgDisplayCodes).nullable().optional(),
   /** glucoseRate 0–8 (spec §3). */
   rate: z.number().int().min(0).max(8).nullable().optional(),
 });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import type { Doc } from './ns-docs';
 import type { ProfileDocAt, SwitchAt } from './ns-timeline';
 
@@ -10,7 +11,6 @@ import type { ProfileDocAt, SwitchAt } from './ns-timeline';
 // materialise over all of the patient's treatments): each part is one range of the
 // (patient, collection, date) index.
 
-const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
 const ts = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : 'infinity');
 const msOf = (v: string | Date) => new Date(v).getTime();
 const live = (patientId: string) =>
@@ -26,7 +26,7 @@ export async function profileDocs(
 ): Promise<ProfileDocAt[]> {
   const profile = sql`${live(patientId)} and collection = 'profile'`;
   const cols = sql`seq, date, utc_offset_min as off, doc`;
-  const rows = asRows<Row>(
+  const rows = rowsOf<Row>(
     await tx.execute(sql`
       (select ${cols} from nightscout_documents where ${profile} and date <= ${ts(from)}::timestamptz
         order by date desc, seq desc limit 1)
@@ -56,7 +56,7 @@ export async function profileSwitches(
   const before = sql`${switch_} and date >= ${ts(since)}::timestamptz and date <= ${ts(from)}::timestamptz`;
   // Stored treatments hold numeric durations or none (ns-docs); none runs until the next switch.
   const minutes = sql`(case when jsonb_typeof(doc->'duration') = 'number' then (doc->>'duration')::float8 else 0 end)`;
-  const rows = asRows<Row>(
+  const rows = rowsOf<Row>(
     await tx.execute(sql`
       (select seq, date, doc from nightscout_documents where ${before} and ${minutes} = 0
         order by date desc, seq desc limit 1)
@@ -89,7 +89,7 @@ export async function tempBasalDocs(
 ): Promise<TempBasalDoc[]> {
   const cols = sql`seq, date, utc_offset_min as off, doc`;
   const where = sql`${live(patientId)} and collection = 'treatments' and doc->>'eventType' ilike '%temp basal%'`;
-  const rows = asRows<Row & { part: number }>(
+  const rows = rowsOf<Row & { part: number }>(
     await tx.execute(sql`
       (select ${cols}, 0 as part from nightscout_documents where ${where}
         and date < ${ts(from)}::timestamptz order by date desc, seq desc limit 1)
@@ -140,7 +140,7 @@ export async function pumpReports(
       union all (select ${cols} from nightscout_documents where ${live(patientId)} and ${reportsPump(c)}
         and date > ${ts(to)}::timestamptz order by date asc limit 1)`,
   );
-  const rows = asRows<{ date: string | Date; pump: Doc | null; event: string | null }>(
+  const rows = rowsOf<{ date: string | Date; pump: Doc | null; event: string | null }>(
     await tx.execute(sql`${parts[0]!} union all ${parts[1]!}`),
   );
   return rows.map((r) => ({ time: msOf(r.date), pump: r.pump, event: r.event }));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgArray, removeBasal, type RemovedBasal } from '../../patient-data';
 import type { Db } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import { NS_SERIAL } from './ns-map';
 
 // SQL of the basal rows the portal derives from uploaded Nightscout documents (ns-basal,
@@ -12,7 +13,6 @@ import { NS_SERIAL } from './ns-map';
 export const NS_SCHEDULE_SERIAL = 'nightscout-schedule';
 
 const DAY = 86_400_000;
-const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
 const ts = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : 'infinity');
 const scheduled = (patientId: string) =>
   sql`patient_id = ${patientId} and serial = ${NS_SCHEDULE_SERIAL} and source = 'uploaded'`;
@@ -28,7 +28,7 @@ export async function scheduledRowEdges(
   from: number,
   to: number,
 ): Promise<{ before: number | null; after: number | null }> {
-  const [edges] = asRows<{ w0: string | Date | null; w1: string | Date | null }>(
+  const [edges] = rowsOf<{ w0: string | Date | null; w1: string | Date | null }>(
     await tx.execute(sql`select
       (select max(time) from basal_segments where ${scheduled(patientId)}
         and time < ${ts(from)}::timestamptz and time >= ${ts(from - 2 * DAY)}::timestamptz) as w0,

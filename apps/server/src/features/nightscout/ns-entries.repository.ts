@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import { pgArray } from '../../patient-data';
 import {
   entriesModifiedSql,
@@ -24,8 +25,6 @@ export interface LoadedEntries {
   /** The patient's event number as read (null: their data never changed). */
   eventNo: number | null;
 }
-
-const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
 
 /**
  * In one statement: the newest srvModified, the hour rows the batch can match (its entries' hours:
@@ -52,7 +51,7 @@ export async function loadEntries(
   // The sequence by its name (bigserial's, migration 0004): pg_get_serial_sequence would look it up
   // in the catalogue for every number, 8 of the 9 ms of 1,000 numbers. The numbers come as one
   // array, not 1,000 rows.
-  const rows = asRows<Row>(
+  const rows = rowsOf<Row>(
     await tx.execute(sql`
       select null::bigint as hour, null::json as items, ${entriesModifiedSql(patientId)} as m,
         null::text as taken, null::bigint[] as seq, null::bigint as ev

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import { lockPatientData, pgArray, removeBasal, removeGlucose } from '../../patient-data';
 import { entriesModifiedSql, hintedHours } from '../../adapters/nightscout';
 import type { Normalised } from './ns-docs';
@@ -12,7 +13,6 @@ import type { Existing, New, Stored } from './ns-write-decide';
 // the patient's write lock, the srvModified stamps, what is stored that a batch can match, the new
 // and changed documents, and the portal rows made from documents that changed or went.
 
-const asRows = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? []) as T[];
 const HOUR = 3_600_000;
 
 /**
@@ -31,7 +31,7 @@ export async function modifiedStamps(
       ? entriesModifiedSql(patientId)
       : sql`(select srv_modified from nightscout_documents
           where patient_id = ${patientId} and collection = ${collection} order by srv_modified desc limit 1)`;
-  const [row] = asRows<{ m: string | number | null }>(await tx.execute(sql`select ${newest} as m`));
+  const [row] = rowsOf<{ m: string | number | null }>(await tx.execute(sql`select ${newest} as m`));
   return stampsAbove(row?.m ?? null, nowMs);
 }
 
@@ -81,7 +81,7 @@ export async function loadStored(
   const cols = sql`id, seq, identifier, dedup_key, doc, deleted, date, collection = ${collection} as here, null::bigint as m`;
   const mine = sql`patient_id = ${patientId} and collection = ${collection}`;
   const identifiers = good.map((g) => g.identifier);
-  const rows = asRows<Existing & { here: boolean | null; m: string | number | null }>(
+  const rows = rowsOf<Existing & { here: boolean | null; m: string | number | null }>(
     await tx.execute(sql`
       select null::text as id, null::bigint as seq, null::text as identifier, null::text as dedup_key,
         null::jsonb as doc, null::boolean as deleted, null::timestamptz as date, null::boolean as here,
@@ -153,7 +153,7 @@ export function insertDocs(
       returning id, seq`,
     )
     .then(
-      (r) => new Map(asRows<{ id: string; seq: string | number }>(r).map((row) => [row.id, Number(row.seq)])),
+      (r) => new Map(rowsOf<{ id: string; seq: string | number }>(r).map((row) => [row.id, Number(row.seq)])),
     );
 }
 
