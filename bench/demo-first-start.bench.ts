@@ -1,8 +1,9 @@
 // Benchmark of the first start (issue "Operations"): the portal on a fresh embedded database, as
-// `npm start` runs it, until every demo patient's 90 days are stored (target: within 60 s on a
-// 2-core machine). While it fills, a client polls the public demo-progress route and a sign-in,
-// and their slowest answers show whether the portal stays usable meanwhile. The bare baseline is
-// the same server's first start with the demo switched off (SEED_DEMO=0): until it answers.
+// `npm start` runs it, until every demo patient's 90 days are stored. The issue's target, on a
+// 2-core machine: complete within 60 s, or the portal fully usable while it fills. A client polls
+// the public demo-progress route and signs in meanwhile; their slowest answers (target: within 1 s)
+// show whether it is. The bare baseline is the same server's first start with the demo switched
+// off (SEED_DEMO=0): until it answers.
 // Run: npx tsx demo-first-start.bench.ts   (server log: $TMPDIR/cgm-demo-bench-*/server.log)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -138,20 +139,25 @@ rmSync(run.dir, { recursive: true, force: true });
 const slowest = (xs: number[]) => Math.max(0, ...xs);
 console.log(`first start, empty portal (bare baseline, SEED_DEMO=0): answering after ${fmt(bare / 1000)} s`);
 console.log(`first start with the demo: answering after ${fmt(run.answering / 1000)} s`);
-checkTarget(
-  `first start with the demo: all ${run.total} patients' 90 days stored after ${fmt(run.complete / 1000)} s (${fmt(run.complete / bare)}× the bare start)`,
-  run.complete,
-  '<=',
-  TARGET_MS,
-  'ms',
+// The issue's target is either of two: the demo complete within 60 s, or the portal fully usable
+// while it fills (its progress on the login screens, every answer within a second). Both are
+// printed; the run fails only when neither is met.
+const slowestAnswer = Math.max(slowest(run.answers), slowest(run.signIns));
+const completeMet = run.complete <= TARGET_MS;
+const usableMet = slowestAnswer <= SLOW_ANSWER_TARGET_MS;
+console.log(
+  `first start with the demo: all ${run.total} patients' 90 days stored after ${fmt(run.complete / 1000)} s (${fmt(run.complete / bare)}× the bare start) (target ≤ ${TARGET_MS.toLocaleString('en')} ms): ${completeMet ? 'met' : 'not met'}`,
 );
 console.log(
   `footprint: data folder ${fmt(run.dataBytes / 2 ** 20, 0)} MiB; server memory ${fmt(run.rssKb / 1024, 0)} MiB, peak ${fmt(run.peakRssKb / 1024, 0)} MiB`,
 );
+console.log(
+  `while it fills: slowest demo-progress answer ${fmt(slowest(run.answers), 0)} ms of ${run.answers.length}, slowest sign-in ${fmt(slowest(run.signIns), 0)} ms of ${run.signIns.length} (target ≤ ${SLOW_ANSWER_TARGET_MS.toLocaleString('en')} ms): ${usableMet ? 'met' : 'not met'}`,
+);
 checkTarget(
-  `while it fills: slowest demo-progress answer ${fmt(slowest(run.answers), 0)} ms of ${run.answers.length}, slowest HCP sign-in ${fmt(slowest(run.signIns), 0)} ms of ${run.signIns.length}`,
-  Math.max(slowest(run.answers), slowest(run.signIns)),
-  '<=',
-  SLOW_ANSWER_TARGET_MS,
-  'ms',
+  'first start with the demo: complete within 60 s, or every answer within 1 s while it fills',
+  completeMet || usableMet ? 1 : 0,
+  '>=',
+  1,
+  'of the two',
 );

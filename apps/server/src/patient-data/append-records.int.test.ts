@@ -125,6 +125,41 @@ describe('each record on its own', () => {
       lastTime: new Date(NOW - 240_000),
     });
   });
+
+  it('checks a long history part by part: indexes are the whole batch’s, one upload row with its totals', async () => {
+    const between: number[] = [];
+    const records = [
+      sg(101, 60),
+      sg(102, 58),
+      sg(103, 56),
+      sg(104, 54),
+      { ...sg(105, 52), mgdl: 'x' },
+      sg(106, 50),
+      sg(101, 60),
+    ];
+    const out = await appendRecords(t.ctx, {
+      patientId: patient,
+      source: 'realtime',
+      records,
+      label: 'long history',
+      commitEvery: 3,
+      betweenParts: async () => void between.push(between.length),
+    });
+    expect(between).toHaveLength(2);
+    expect(out).toMatchObject({ stored: 5, duplicates: 1, rejected: 1 });
+    expect(out.problems).toEqual([
+      { index: 4, status: 'rejected', reason: expect.stringMatching(/^records\[4\]\.mgdl: /) as string },
+    ]);
+    const rows = await t.ctx.db.select().from(uploads).where(eq(uploads.id, out.uploadId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      stored: 5,
+      duplicates: 1,
+      rejected: 1,
+      firstTime: new Date(NOW - 3_600_000),
+      lastTime: new Date(NOW - 3_000_000),
+    });
+  });
 });
 
 describe('live events in commit order', () => {

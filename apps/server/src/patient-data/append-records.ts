@@ -3,13 +3,14 @@ import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/errors';
 import type { DeviceRecord } from '@cgm/contract';
 import type { LiveChange } from '../platform/bus/live-bus';
-import { changePatientData, type DataWriter } from './patient-change';
+import type { DataWriter } from './patient-change';
 import { appendGlucoseOnce, type GlucoseAppended } from './glucose-append';
-import { assertDeviceActive } from './device-check';
 import type { SgRecord } from './glucose-merge';
-import { checkRecords, type RecordProblem } from './record-checks';
-import { storeRecords, type Source } from './store-records';
-import { uploadInsert } from './upload-history';
+import { checkRecords, type Checked } from './record-checks';
+import type { Source } from './store-records';
+import { storeInParts, type AppendOutcome } from './append-in-parts';
+
+export type { AppendOutcome } from './append-in-parts';
 
 export interface AppendRequest {
   patientId: string;
@@ -48,17 +49,6 @@ export interface AppendRequest {
   alsoInTransaction?: (tx: Db) => Promise<unknown>;
 }
 
-export interface AppendOutcome {
-  error: 0;
-  stored: number;
-  duplicates: number;
-  rejected: number;
-  problems: RecordProblem[];
-  uploadId: string;
-  /** The live event number of the last commit that stored something; null when nothing was new. */
-  eventNo: number | null;
-}
-
 /**
  * The one write path of a patient's device records (DESIGN.md "patient-data"): each record is
  * checked alone (a bad one is rejected with its index and reason, the good ones are stored), the
@@ -67,6 +57,10 @@ export interface AppendOutcome {
  */
 export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promise<AppendOutcome> {
   const receivedAt = ctx.clock.now();
+  // A long history is checked part by part too, each part just before it is stored: checked at
+  // once, 100,000 records held the server's thread for a quarter of a second or more.
+  if (req.commitEvery && req.commitEvery > 0 && req.records.length > req.commitEvery)
+    return appendLongHistory(ctx, req, receivedAt, req.commitEvery);
   const { valid, problems } = checkRecords(req.records, receivedAt.getTime());
   const good = valid.map((v) => v.record);
   const rejected = problems.length + (req.rejectedUnparsed ?? 0);
@@ -93,41 +87,7 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
     }
     return done(fast.stored, fast.uploadId ?? '', fast.eventNo);
   }
-  if (req.checkDevice && req.deviceId) await assertDeviceActive(ctx.db, req.deviceId, req.patientId);
-  const size = req.commitEvery && req.commitEvery > 0 ? req.commitEvery : Math.max(1, good.length);
-  let stored = 0;
-  let eventNo: number | null = null;
-  let uploadId = '';
-  for (let start = 0; start === 0 || start < good.length; start += size) {
-    if (start > 0) await (req.betweenParts?.() ?? new Promise((resolve) => setImmediate(resolve)));
-    const part = good.slice(start, start + size);
-    const isLast = start + size >= good.length;
-    const out = await changePatientData(ctx, req.patientId, async (tx) => {
-      const n = part.length
-        ? await storeRecords(tx, req.patientId, req.source, part, receivedAt.getTime(), {
-            sameInstantIsDuplicate: req.sameInstantIsDuplicate,
-          })
-        : 0;
-      if (!isLast) return { value: n, changed: n > 0 };
-      await req.alsoInTransaction?.(tx);
-      const upload = uploadInsert({
-        patientId: req.patientId,
-        source: req.source,
-        deviceId: req.deviceId,
-        receivedAt,
-        stored: stored + n,
-        duplicates: good.length - stored - n,
-        rejected,
-        times: good.map((r) => r.time),
-        label: req.label,
-      });
-      uploadId = upload.id;
-      return { value: n, changed: n > 0, finally: [upload.insert] };
-    });
-    stored += out.value;
-    eventNo = out.eventNo ?? eventNo;
-  }
-  return done(stored, uploadId, eventNo);
+  return { error: 0, ...(await storeInParts(ctx, req, receivedAt, [{ valid, problems }])) };
 }
 
 /** The live bus's account of an upload of readings alone: its source and time range. */
@@ -193,4 +153,19 @@ async function appendReadingsAtOnce(
     }
   }
   return null;
+}
+
+/** A history longer than one part: each part checked, stored and committed in turn. */
+async function appendLongHistory(
+  ctx: DataWriter,
+  req: AppendRequest,
+  receivedAt: Date,
+  size: number,
+): Promise<AppendOutcome> {
+  const parts = function* (): Generator<Checked> {
+    for (let start = 0; start < req.records.length; start += size)
+      yield checkRecords(req.records.slice(start, start + size), receivedAt.getTime(), start);
+  };
+  const out = await storeInParts(ctx, req, receivedAt, parts());
+  return { error: 0, ...out };
 }

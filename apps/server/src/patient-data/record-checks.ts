@@ -21,10 +21,16 @@ export const MAX_FUTURE_MS = 10 * 60_000;
  * the database (a NUL byte in any string does, in PostgreSQL text and jsonb alike), because the
  * uploader would then resend that batch for ever.
  */
-export function checkRecords(records: readonly unknown[], now: number): Checked {
+export function checkRecords(
+  records: readonly unknown[],
+  now: number,
+  /** Where `records` starts in the whole batch (a part of a long one): indexes are the batch's. */
+  firstIndex = 0,
+): Checked {
   const out: Checked = { valid: [], problems: [] };
-  for (let index = 0; index < records.length; index++) {
-    const raw = records[index];
+  for (let at = 0; at < records.length; at++) {
+    const raw = records[at];
+    const index = firstIndex + at;
     const problem = problemOf(raw, now);
     if (typeof problem === 'string')
       out.problems.push({ index, status: 'rejected', reason: `records[${index}]${problem}` });
