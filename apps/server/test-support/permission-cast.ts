@@ -38,6 +38,14 @@ export const ACTORS: readonly ActorName[] = [
   ...FOLLOWERS.flatMap((f) => RELATION_STATES.map((s) => `${f}:${s}` as const)),
 ];
 
+/** The cast's HCP accounts (user type D): HCPs, group members, clinic logins and the admin login. */
+export const HCP_ACCOUNTS: readonly ActorName[] = [
+  'adminLogin',
+  ...FOLLOWERS.filter((f) => FOLLOWER_KINDS[f].userType === 'D').flatMap((f) =>
+    RELATION_STATES.map((s) => `${f}:${s}` as const),
+  ),
+];
+
 export interface Cast {
   patientId: string;
   tokens: Map<ActorName, string | null>;

@@ -1,8 +1,10 @@
 /**
  * Every operation the server writes to the HCP operation history (area 'hcp'): the `op` of a
- * patient or hcpWork route, and the action of a change a service records itself. The server's types
- * take only these, and the web app labels each one (`history.action.<op with _ for .>`) and offers
- * each in the history's filter, in this order.
+ * patient or hcpWork route an HCP can pass, and the action of a change a service records itself.
+ * The server's types take only these, and the web app labels each one (`history.action.<op with _
+ * for .>`) and offers each in the history's filter, in this order. Only operations an HCP can have
+ * on record belong here (the patient's own routes name none): the server's test
+ * access/hcp-operations-reach.int.test.ts holds this list to the access rules and the route table.
  */
 export const HCP_OPERATIONS = [
   'monitor.view',
@@ -10,7 +12,6 @@ export const HCP_OPERATIONS = [
   'settings.view',
   'settings.save',
   'dataOptions.view',
-  'dataOptions.save',
   'pdm.settings.view',
   'pdm.sessions.view',
   'uploads.view',
@@ -38,19 +39,8 @@ export const HCP_OPERATIONS = [
   'reports.patterns',
   'reports.fhir',
   'alerts.settings',
-  'alerts.followers',
-  'alerts.followers.stop',
   'alerts.history',
-  'data.import',
   'data.export',
-  'apps.view',
-  'apps.revoke',
-  'nightscout.credentials.view',
-  'nightscout.credentials.create',
-  'nightscout.credentials.revoke',
-  'clinicConsent.view',
-  'clinicConsent.give',
-  'clinicConsent.revoke',
   'patient.create',
   'patient.delete',
   'patient.remove',

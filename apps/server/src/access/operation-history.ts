@@ -3,16 +3,20 @@ import type { AdminAction, HcpOperation } from '@cgm/contract';
 import type { AppContext } from '../platform/context';
 import type { Actor } from '../platform/http/auth';
 
-export interface OperationEntry {
-  area: 'hcp' | 'admin';
+/**
+ * A stable operation key (`events.add`, `member.lock`…), which the web app labels: the HCP area
+ * takes only HCP_OPERATIONS (the list the HCP history's filter offers), the admin area only
+ * ADMIN_ACTIONS.
+ */
+export type HistoryOperation = { area: 'hcp'; action: HcpOperation } | { area: 'admin'; action: AdminAction };
+
+export type OperationEntry = HistoryOperation & {
   actorId: string;
   /** The patient or account acted on. */
   subjectId: string | null;
-  /** A stable operation key (`events.add`, `member.lock`…), one of the contract's lists, which the web app labels. */
-  action: HcpOperation | AdminAction;
   detail?: Record<string, unknown>;
   ip?: string | null;
-}
+};
 
 /**
  * An action of the account-administration area (account admins and the admin login): the only way

@@ -19,13 +19,20 @@ import { consentGiven } from './consent';
 export type PatientAction = 'read' | 'settings' | 'clinical' | 'own';
 
 /**
+ * What the patient can let a follower do: everything but 'own', which no follower gets, whatever
+ * the relation. So no HCP ever passes an 'own' route, and only these actions can put a patient
+ * route's call in the HCP operation history (route-access.ts).
+ */
+export type FollowerAction = Exclude<PatientAction, 'own'>;
+
+/**
  * What each kind of follower may do once the patient accepted (nothing before; docs/PERMISSIONS.md).
  * A clinic login is an institution's shared account: it reads and exports the data of the patients
  * who accepted one of its clinic's HCPs (clinic-access.ts), it does not change a patient's care.
  * The admin login of the account-administration tools sees no patient data.
  */
 type FollowerRole = 'carer' | 'hcp' | 'clinic' | 'none';
-const FOLLOWER_RIGHTS: Record<FollowerRole, ReadonlySet<PatientAction>> = {
+const FOLLOWER_RIGHTS: Record<FollowerRole, ReadonlySet<FollowerAction>> = {
   carer: new Set(['read', 'settings']),
   hcp: new Set(['read', 'settings', 'clinical']),
   clinic: new Set(['read']),

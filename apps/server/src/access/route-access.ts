@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AdminAction, HcpOperation, UserType } from '@cgm/contract';
 import type { AppContext } from '../platform/context';
-import type { PatientAction } from './patient-data';
+import type { FollowerAction } from './patient-data';
 import type { DeviceKind } from './device-token';
 import type { NightscoutRule } from './nightscout-guard';
 import { guardsFor } from './route-guards';
@@ -20,6 +20,8 @@ import { auditFor } from './route-audit';
  *              `op` names the operation in the HCP operation history. With `recordedBy: 'service'`
  *              the service writes that row itself, in the transaction of the change it records
  *              (with the ids and values changed), so a change and its record stand or fall together.
+ *              An 'own' route names no `op`: only the patient passes it, so no HCP's call of it is
+ *              ever recorded (and the history's filter cannot offer an operation nobody can find).
  * - hcpWork:   clinician tools (patient list, new patient…): HCP accounts only; with
  *              `groupManager`, only HCPs who manage an HCP group (access/hcp-group.ts); with
  *              `patients` 'list', HCPs who have a patient list, 'change', HCPs who add and delete
@@ -47,7 +49,8 @@ export type RouteAccess =
       /** Answers a user whose agreement to the terms is outdated (the session, agreeing, signing out). */
       beforeTerms?: boolean;
     }
-  | { kind: 'patient'; action: PatientAction; op: HcpOperation; recordedBy?: 'service' }
+  | { kind: 'patient'; action: FollowerAction; op: HcpOperation; recordedBy?: 'service' }
+  | { kind: 'patient'; action: 'own' }
   | {
       kind: 'hcpWork';
       op?: HcpOperation;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@cgm/domain';
 import type { AppContext } from '../platform/context';
 import { ApiError } from '../platform/http/api-error';
-import { recordOperation } from './operation-history';
+import { recordOperation, type HistoryOperation } from './operation-history';
 import type { RouteAccess } from './route-access';
 
 type AuditHook = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
@@ -14,12 +14,9 @@ type AuditHook = (req: FastifyRequest, reply: FastifyReply, payload: unknown) =>
  * that the history does not show they saw.
  */
 export function auditFor(access: RouteAccess, ctx: AppContext): AuditHook | null {
-  const op =
-    access.kind === 'patient' || access.kind === 'hcpWork' || access.kind === 'accountAdmin'
-      ? access.op
-      : undefined;
-  if (!op || (access.kind === 'patient' && access.recordedBy === 'service')) return null;
-  const area = access.kind === 'accountAdmin' ? 'admin' : 'hcp';
+  const operation = operationOf(access);
+  if (!operation) return null;
+  const { area, action: op } = operation;
   return async (req, reply, payload) => {
     const actor = req.actor;
     if (!actor || actor.userType !== (area === 'admin' ? 'A' : 'D') || reply.statusCode >= 400)
@@ -27,10 +24,9 @@ export function auditFor(access: RouteAccess, ctx: AppContext): AuditHook | null
     const id = (req.params as { id?: string }).id ?? null;
     try {
       await recordOperation(ctx, {
-        area,
+        ...operation,
         actorId: actor.userId,
         subjectId: access.kind === 'hcpWork' ? null : id,
-        action: op,
         detail: { method: req.method, route: req.routeOptions.url, ...req.auditDetail },
         ip: req.ip,
       });
@@ -41,4 +37,19 @@ export function auditFor(access: RouteAccess, ctx: AppContext): AuditHook | null
     }
     return payload;
   };
+}
+
+/** The history row a route's successful call writes, if the route names one (and writes it here). */
+function operationOf(access: RouteAccess): HistoryOperation | null {
+  switch (access.kind) {
+    case 'accountAdmin':
+      return access.op ? { area: 'admin', action: access.op } : null;
+    case 'hcpWork':
+      return access.op ? { area: 'hcp', action: access.op } : null;
+    case 'patient':
+      // A service that records its own change writes the row in the change's transaction.
+      return 'op' in access && access.recordedBy !== 'service' ? { area: 'hcp', action: access.op } : null;
+    default:
+      return null;
+  }
 }

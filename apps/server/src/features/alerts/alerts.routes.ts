@@ -114,7 +114,7 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     routeOf(API.alertFollowers),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'alerts.followers' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,
@@ -132,7 +132,7 @@ export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     routeOf(API.alertFollowers),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'alerts.followers.stop' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,

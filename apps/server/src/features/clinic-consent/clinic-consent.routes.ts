@@ -28,7 +28,7 @@ export function registerClinicConsentRoutes(app: FastifyInstance, ctx: AppContex
   r.get(
     routeOf(API.clinicConsents),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'clinicConsent.view' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,
@@ -43,7 +43,7 @@ export function registerClinicConsentRoutes(app: FastifyInstance, ctx: AppContex
   r.post(
     routeOf(API.clinicConsentGive),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'clinicConsent.give' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,
@@ -63,7 +63,7 @@ export function registerClinicConsentRoutes(app: FastifyInstance, ctx: AppContex
   r.post(
     routeOf(API.clinicConsentRevoke),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'clinicConsent.revoke' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,

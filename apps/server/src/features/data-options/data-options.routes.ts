@@ -33,7 +33,7 @@ export function registerDataOptionsRoutes(app: FastifyInstance, ctx: AppContext)
   r.post(
     routeOf(API.dataOptions),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'dataOptions.save' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,

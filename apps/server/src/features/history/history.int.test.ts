@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@cgm/domain';
-import { API, type AdminAction, type HcpHistoryResponse, type HcpOperation } from '@cgm/contract';
+import { API, type HcpHistoryResponse, type HcpOperation } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { createPeople, TEST_PASSWORD, type People } from '../../../test-support/people';
 import { createAccount } from '../../accounts/create-account';
 import { operationHistory, users } from '../../platform/db/schema';
-import { recordOperation } from '../../access/operation-history';
+import { recordOperation, type HistoryOperation } from '../../access/operation-history';
 
 let t: TestApp;
 let p: People;
@@ -19,20 +19,21 @@ const tokens: Record<'manager' | 'member' | 'outsider', string> = { manager: '',
 const T0 = Date.parse('2026-11-01T08:00:00Z');
 const MIN = 60_000;
 
+/** Writes a history row at `time`: an HCP operation, or the operation given with its area. */
 async function at(
   time: number,
   actorId: string,
-  action: HcpOperation | AdminAction,
+  operation: HcpOperation | HistoryOperation,
   subjectId: string | null,
-  area: 'hcp' | 'admin' = 'hcp',
 ) {
   t.clock.set(new Date(time));
+  const entry: HistoryOperation =
+    typeof operation === 'string' ? { area: 'hcp', action: operation } : operation;
   await recordOperation(t.ctx, {
-    area,
+    ...entry,
     actorId,
     subjectId,
-    action,
-    detail: { method: 'GET', route: `/x/${action}` },
+    detail: { method: 'GET', route: `/x/${entry.action}` },
   });
 }
 
@@ -78,7 +79,7 @@ beforeAll(async () => {
   await at(T0 + 3 * MIN, outsiderId, 'monitor.view', p.ids.patient);
   await at(T0 + 4 * MIN, rivalMemberId, 'monitor.view', p.ids.patient);
   await at(T0 + 5 * MIN, memberId, 'settings.save', p.ids.patient);
-  await at(T0 + 6 * MIN, p.ids.hcp, 'admin.create', null, 'admin');
+  await at(T0 + 6 * MIN, p.ids.hcp, { area: 'admin', action: 'admin.create' }, null);
   await at(T0 + 7 * MIN, p.ids.hcp, 'group.addUser', memberId);
 });
 afterAll(() => t.close());

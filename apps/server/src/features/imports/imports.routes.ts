@@ -20,7 +20,7 @@ export function registerImportsRoutes(app: FastifyInstance, ctx: AppContext): vo
     routeOf(NS_API.imports),
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { access: { kind: 'patient', action: 'own', op: 'data.import' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,

@@ -34,7 +34,7 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
   r.get(
     routeOf(NS_API.credentials),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'nightscout.credentials.view' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,
@@ -53,7 +53,7 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
   r.post(
     routeOf(NS_API.credentials),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'nightscout.credentials.create' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,
@@ -84,7 +84,7 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
   r.post(
     decodeURIComponent(NS_API.credentialRevoke(':id', ':cid')),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'nightscout.credentials.revoke' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,
@@ -103,7 +103,7 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
   r.get(
     routeOf(NS_API.apps),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'apps.view' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,
@@ -118,7 +118,7 @@ export function registerNightscoutCredentialRoutes(app: FastifyInstance, ctx: Ap
   r.post(
     routeOf(NS_API.appRevoke),
     {
-      config: { access: { kind: 'patient', action: 'own', op: 'apps.revoke' } },
+      config: { access: { kind: 'patient', action: 'own' } },
       schema: {
         tags,
         security,
