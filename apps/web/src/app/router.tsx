@@ -5,7 +5,8 @@ import { Page, Spinner } from '../components/page';
 import { guardLoader } from './guard-loader';
 import { homeOf } from '../session/homes';
 import { RootLayout, type RouteHandle } from './layout/root-layout';
-import { ROUTES, type AppRoute } from './route-table';
+import type { AppRoute } from './app-route';
+import { ROUTES } from './route-table';
 import { useSession } from '../session/session-state';
 
 function NotFound() {

@@ -17,7 +17,8 @@ import {
   type OptionRange,
 } from '../../patient-data';
 import { followersWhoMayBeAlerted } from '../../access/patient-data';
-import type { AlertsRepository, Episode } from './alerts.repository';
+import type { AlertRepositories } from './alert-repositories';
+import type { Episode } from './alert-episodes.repository';
 import type { AlertSenders } from './alert-senders';
 
 // Evaluates a patient's follower alerts (issue 16): after every "patient data changed" event and on
@@ -56,7 +57,7 @@ export function minuteOfDayIn(timeMs: number, timeZone: string): number {
   return n('hour') * 60 + n('minute');
 }
 
-export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, senders: AlertSenders) {
+export function createAlertEngine(ctx: AppContext, repos: AlertRepositories, senders: AlertSenders) {
   async function inputOf(patientId: string, now: number, options: OptionRange[]): Promise<AlertInput> {
     // The patient's data options decide which source counts, as on the monitor and the reports: an
     // uploader's readings do not raise (or end) an alert where the patient chose the realtime app.
@@ -64,8 +65,8 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
     const [records, latest, sessions, pumpAlarms] = await Promise.all([
       readGlucoseRecords(ctx.db, patientId, now - READ_BACK_MS, now + 1, sensor),
       latestGlucose(ctx.db, patientId, sensor, now),
-      repo.openSessions(patientId, options),
-      repo.recentPumpAlarms(patientId, now - PUMP_ALARM_MAX_AGE_MS, options),
+      repos.sources.openSessions(patientId, options),
+      repos.sources.recentPumpAlarms(patientId, now - PUMP_ALARM_MAX_AGE_MS, options),
     ]);
     return {
       now,
@@ -79,8 +80,8 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
   async function endGone(patientId: string, open: Episode[], holding: Set<string>, now: Date) {
     for (const e of open) {
       if (holding.has(keyOf(e))) continue;
-      if (await repo.endEpisode(e.id, now)) {
-        await repo.log({ patientId, episodeId: e.id, followerId: null, at: now, action: 'end' });
+      if (await repos.episodes.endEpisode(e.id, now)) {
+        await repos.log.log({ patientId, episodeId: e.id, followerId: null, at: now, action: 'end' });
       }
     }
   }
@@ -104,8 +105,9 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
     };
     const step = alertStep(c, state, f.settings, t, minuteOfDayIn(t, f.settings.timeZone));
     if (!step.send) return;
-    if (!(await repo.claimSend(e.id, f.followerId, state.lastSentAt, step.kind === 'raise', now))) return;
-    await repo.log({ patientId, episodeId: e.id, followerId: f.followerId, at: now, action: step.kind });
+    if (!(await repos.episodes.claimSend(e.id, f.followerId, state.lastSentAt, step.kind === 'raise', now)))
+      return;
+    await repos.log.log({ patientId, episodeId: e.id, followerId: f.followerId, at: now, action: step.kind });
     await senders.deliver(f.followerId, {
       patientId,
       patientName,
@@ -120,10 +122,10 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
     const now = ctx.clock.now();
     const t = now.getTime();
     // One small statement first: most changes are of patients nobody asked to be alerted about.
-    if (!(await repo.anythingToEvaluate(patientId))) return;
+    if (!(await repos.settings.anythingToEvaluate(patientId))) return;
     const [subscribers, open, options] = await Promise.all([
-      repo.subscribers(patientId),
-      repo.openEpisodes(patientId),
+      repos.settings.subscribers(patientId),
+      repos.episodes.openEpisodes(patientId),
       readDataOptions(ctx.db, patientId),
     ]);
     // Consent is asked at every evaluation: a follower whose connection ended is alerted no more.
@@ -154,12 +156,14 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
 
     const [opened, names] = await Promise.all([
       Promise.all(
-        [...holding].map(async ([key, c]) => [key, await repo.openEpisode(patientId, c, now)] as const),
+        [...holding].map(
+          async ([key, c]) => [key, await repos.episodes.openEpisode(patientId, c, now)] as const,
+        ),
       ),
-      repo.names([patientId]),
+      repos.deliveries.names([patientId]),
     ]);
     const episodes = new Map(opened);
-    const states = await repo.followerStates([...episodes.values()].map((e) => e.id));
+    const states = await repos.episodes.followerStates([...episodes.values()].map((e) => e.id));
     const patientName = names.get(patientId) ?? '';
     // Followers are alerted side by side: one slow push service does not hold up the others.
     await Promise.all(
@@ -214,7 +218,7 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
     // is never queued behind them.
     const due: string[] = [];
     const stale: Array<{ id: string; checkedAt: number }> = [];
-    for (const id of await repo.watchedPatients()) {
+    for (const id of await repos.settings.watchedPatients()) {
       const q = quiet.get(id);
       if (!q || q.until <= t) due.push(id);
       else if (t - q.checkedAt >= FULL_CHECK_MS) stale.push({ id, checkedAt: q.checkedAt });
@@ -236,12 +240,12 @@ export function createAlertEngine(ctx: AppContext, repo: AlertsRepository, sende
     const now = ctx.clock.now().getTime();
     // Claimed long enough ago that a delivery under way in another process is not doubled.
     const before = new Date(now - ctx.config.ALERT_REDELIVER_AFTER_MS);
-    for (const row of await repo.undelivered(new Date(now - 30 * MIN), before)) {
-      const e = await repo.episode(row.episode_id);
+    for (const row of await repos.log.undelivered(new Date(now - 30 * MIN), before)) {
+      const e = await repos.episodes.episode(row.episode_id);
       if (!e || e.endedAt) continue;
       const allowed = await followersWhoMayBeAlerted(ctx.db, row.patient_id, [row.follower_id]);
       if (!allowed.has(row.follower_id)) continue;
-      const patientName = (await repo.names([row.patient_id])).get(row.patient_id) ?? '';
+      const patientName = (await repos.deliveries.names([row.patient_id])).get(row.patient_id) ?? '';
       await senders.deliver(row.follower_id, {
         patientId: row.patient_id,
         patientName,

@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import type { AlertKind } from '@cgm/domain';
 import type { AppContext } from '../../platform/context';
 import { mailText, renderMail } from '../../platform/mail/templates';
-import type { AlertsRepository } from './alerts.repository';
+import type { AlertRepositories } from './alert-repositories';
 import { keepVapidKeys, type VapidKeys } from './vapid-keys.repository';
 
 // Delivery of one alert to one person (issue 16): Web Push (RFC 8030 message, RFC 8291 payload
@@ -27,7 +27,7 @@ export function vapidSubject(publicUrl: string, mailFrom: string): string {
   return `mailto:${address}`;
 }
 
-export function createAlertSenders(ctx: AppContext, repo: AlertsRepository) {
+export function createAlertSenders(ctx: AppContext, repos: AlertRepositories) {
   let keys: VapidKeys | null = null;
 
   /** The server's VAPID key pair, made once and kept in app_state (every process uses the same). */
@@ -54,7 +54,7 @@ export function createAlertSenders(ctx: AppContext, repo: AlertsRepository) {
     language: string,
     m: AlertMessage,
   ): Promise<'sent' | 'failed' | 'none'> {
-    const subs = await repo.subscriptionsOf(userId);
+    const subs = await repos.deliveries.subscriptionsOf(userId);
     if (!subs.length) return 'none';
     const { publicKey, privateKey } = await vapidKeys();
     const t = texts(language, m);
@@ -92,17 +92,17 @@ export function createAlertSenders(ctx: AppContext, repo: AlertsRepository) {
         });
         if (res.ok) sent++;
         // 404 and 410: the browser dropped the subscription (RFC 8030 §7.3); forget it.
-        else await repo.subscriptionFailed(s.endpoint, res.status === 404 || res.status === 410);
+        else await repos.deliveries.subscriptionFailed(s.endpoint, res.status === 404 || res.status === 410);
       } catch {
         // Unreachable push service: counted; the e-mail fallback and the next repeat still go.
-        await repo.subscriptionFailed(s.endpoint, false);
+        await repos.deliveries.subscriptionFailed(s.endpoint, false);
       }
     }
     return sent > 0 ? 'sent' : 'failed';
   }
 
   async function email(userId: string, m: AlertMessage): Promise<'sent' | 'none'> {
-    const contact = await repo.contactOf(userId);
+    const contact = await repos.deliveries.contactOf(userId);
     if (!contact?.email) return 'none';
     const what = mailText(contact.language, `alert.kind.${m.kind}`);
     const mail = renderMail(
@@ -125,18 +125,24 @@ export function createAlertSenders(ctx: AppContext, repo: AlertsRepository) {
    * episodes itself.
    */
   async function deliver(userId: string, m: AlertMessage): Promise<void> {
-    const contact = await repo.contactOf(userId);
+    const contact = await repos.deliveries.contactOf(userId);
     const language = contact?.language ?? 'en';
     const at = ctx.clock.now();
     const base = { patientId: m.patientId, episodeId: m.episodeId, followerId: userId };
     const pushed = await push(userId, language, m);
-    await repo.logMany([
+    await repos.log.logMany([
       { ...base, at, action: 'deliver', channel: 'inApp', outcome: 'sent' },
       { ...base, at: ctx.clock.now(), action: 'deliver', channel: 'push', outcome: pushed },
     ]);
     if (pushed !== 'sent') {
       const mailed = await email(userId, m);
-      await repo.log({ ...base, at: ctx.clock.now(), action: 'deliver', channel: 'email', outcome: mailed });
+      await repos.log.log({
+        ...base,
+        at: ctx.clock.now(),
+        action: 'deliver',
+        channel: 'email',
+        outcome: mailed,
+      });
     }
   }
 

@@ -21,7 +21,7 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import { requireActor } from '../../platform/http/auth';
-import { createAlertsRepository } from './alerts.repository';
+import { createAlertRepositories } from './alert-repositories';
 import { createAlertSenders } from './alert-senders';
 import { createAlertEngine, type AlertEngine } from './alert-engine';
 import { createAlertsService } from './alerts.service';
@@ -34,10 +34,10 @@ declare module 'fastify' {
 
 export function registerAlertsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = createAlertsRepository(ctx.db);
-  const senders = createAlertSenders(ctx, repo);
-  const engine = createAlertEngine(ctx, repo, senders);
-  const alerts = createAlertsService(ctx, repo, engine);
+  const repos = createAlertRepositories(ctx.db);
+  const senders = createAlertSenders(ctx, repos);
+  const engine = createAlertEngine(ctx, repos, senders);
+  const alerts = createAlertsService(ctx, repos, engine);
   app.decorate('alertEngine', engine);
 
   // Every "patient data changed" event is evaluated, and every change of who may see the patient

@@ -16,7 +16,7 @@ import {
   assertMayAccessPatient,
   followersWhoMayBeAlerted,
 } from '../../access/patient-data';
-import type { AlertsRepository } from './alerts.repository';
+import type { AlertRepositories } from './alert-repositories';
 import type { AlertEngine } from './alert-engine';
 
 // Use cases of the follower alerts (issue 16). Each call asks the policy first; the settings are
@@ -33,9 +33,9 @@ function validTimeZone(zone: string): boolean {
   }
 }
 
-export function createAlertsService(ctx: AppContext, repo: AlertsRepository, engine: AlertEngine) {
+export function createAlertsService(ctx: AppContext, repos: AlertRepositories, engine: AlertEngine) {
   async function openEpisodeOf(patientId: string, episodeId: string) {
-    const e = await repo.episode(episodeId);
+    const e = await repos.episodes.episode(episodeId);
     // Another patient's episode answers as a missing one: ids do not cross patients.
     if (!e || e.patientId !== patientId || e.endedAt) throw new ApiError(ErrorCode.NOT_FOUND);
     return e;
@@ -44,7 +44,7 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
   return {
     async settings(actor: Actor, patientId: string) {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'settings');
-      const row = await repo.settingsOf(patientId, actor.userId);
+      const row = await repos.settings.settingsOf(patientId, actor.userId);
       return {
         on: !!row && !row.stoppedByPatient,
         stoppedByPatient: row?.stoppedByPatient ?? false,
@@ -65,16 +65,16 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
         throw new ApiError(ErrorCode.INVALID_INPUT, {
           details: problems.map((message) => ({ path: 'settings', message })),
         });
-      assertAlertsNotStopped(await repo.settingsOf(patientId, actor.userId));
-      if (on) await repo.saveSettings(patientId, actor.userId, settings, ctx.clock.now());
-      else await repo.removeSettings(patientId, actor.userId);
+      assertAlertsNotStopped(await repos.settings.settingsOf(patientId, actor.userId));
+      if (on) await repos.settings.saveSettings(patientId, actor.userId, settings, ctx.clock.now());
+      else await repos.settings.removeSettings(patientId, actor.userId);
       if (on) await engine.evaluate(patientId);
     },
 
     /** The patient's view: who asked to be alerted, and whether the patient stopped them. */
     async followers(actor: Actor, patientId: string) {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'own');
-      const rows = await repo.followersOf(patientId);
+      const rows = await repos.settings.followersOf(patientId);
       return rows
         .filter((r) => r.uid !== patientId)
         .map((r) => ({
@@ -87,15 +87,16 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
 
     async stopFollower(actor: Actor, patientId: string, followerId: string, stopped: boolean) {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'own');
-      if (!(await repo.setStopped(patientId, followerId, stopped))) throw new ApiError(ErrorCode.NOT_FOUND);
+      if (!(await repos.settings.setStopped(patientId, followerId, stopped)))
+        throw new ApiError(ErrorCode.NOT_FOUND);
     },
 
     async acknowledge(actor: Actor, patientId: string, episodeId: string) {
       await assertMayAccessPatient(ctx.db, actor, patientId, 'settings');
       await openEpisodeOf(patientId, episodeId);
       const now = ctx.clock.now();
-      await repo.acknowledge(episodeId, actor.userId, now);
-      await repo.log({ patientId, episodeId, followerId: actor.userId, at: now, action: 'acknowledge' });
+      await repos.episodes.acknowledge(episodeId, actor.userId, now);
+      await repos.log.log({ patientId, episodeId, followerId: actor.userId, at: now, action: 'acknowledge' });
     },
 
     async snooze(actor: Actor, patientId: string, episodeId: string, minutes: number) {
@@ -103,8 +104,8 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
       const e = await openEpisodeOf(patientId, episodeId);
       const now = ctx.clock.now();
       const until = snoozeUntil({ kind: e.kind as AlertKind }, now.getTime(), minutes);
-      await repo.snooze(episodeId, actor.userId, new Date(until));
-      await repo.log({
+      await repos.episodes.snooze(episodeId, actor.userId, new Date(until));
+      await repos.log.log({
         patientId,
         episodeId,
         followerId: actor.userId,
@@ -116,7 +117,7 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
 
     /** The caller's alerts that stand now, over every patient whose consent still lets them be alerted. */
     async active(actor: Actor): Promise<ActiveAlert[]> {
-      const rows = await repo.activeFor(actor.userId);
+      const rows = await repos.episodes.activeFor(actor.userId);
       const now = ctx.clock.now().getTime();
       const byPatient = new Map<string, boolean>();
       for (const r of rows) {
@@ -131,7 +132,7 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
           r.s.raisedAt !== null &&
           !(r.s.snoozedUntil && r.s.snoozedUntil.getTime() > now),
       );
-      const names = await repo.names([
+      const names = await repos.deliveries.names([
         ...new Set(
           shown.flatMap((r) => [r.e.patientId, ...(r.e.acknowledgedBy ? [r.e.acknowledgedBy] : [])]),
         ),
@@ -162,8 +163,8 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
       const now = ctx.clock.now().getTime();
       const since = new Date(range.from_ms ?? now - HISTORY_DAYS * 86_400_000);
       const until = new Date(range.to_ms ?? now + 1);
-      const rows = await repo.history(patientId, since, until);
-      const names = await repo.names([
+      const rows = await repos.log.history(patientId, since, until);
+      const names = await repos.deliveries.names([
         ...new Set(rows.flatMap((r) => (r.l.followerId ? [r.l.followerId] : []))),
       ]);
       return rows.map((r) => ({
@@ -179,11 +180,11 @@ export function createAlertsService(ctx: AppContext, repo: AlertsRepository, eng
     },
 
     async subscribe(actor: Actor, endpoint: string, p256dh: string, auth: string) {
-      await repo.addSubscription(actor.userId, endpoint, p256dh, auth, ctx.clock.now());
+      await repos.deliveries.addSubscription(actor.userId, endpoint, p256dh, auth, ctx.clock.now());
     },
 
     async unsubscribe(actor: Actor, endpoint: string) {
-      await repo.removeSubscription(actor.userId, endpoint);
+      await repos.deliveries.removeSubscription(actor.userId, endpoint);
     },
   };
 }

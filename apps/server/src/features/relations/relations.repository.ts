@@ -154,3 +154,5 @@ export function createRelationsRepository(db: Db) {
     forFollower: (followerId: string) => listWith('follower', followerId),
   };
 }
+
+export type RelationsRepository = ReturnType<typeof createRelationsRepository>;

@@ -5,71 +5,23 @@ import {
   nextRelationState,
   normalizeUsername,
   type ConnectionStatus,
-  type RelationAction,
-  type RelationSide,
-  type RelationState,
 } from '@cgm/domain';
 import type {
-  HcpOperation,
   RelationItem,
   RelationRequestBody,
   RelationSearchResponse,
   RelationsResponse,
 } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../platform/db/client';
 import type { Actor } from '../../platform/http/auth';
 import { fail } from '../../platform/http/api-error';
 import { newId } from '../../platform/lib/crypto';
-import { recordHcpChange, type CallSite } from '../../access/operation-history';
+import type { CallSite } from '../../access/operation-history';
 import { countPendingRequests } from '../../accounts/waiting-counts';
 import { listAppsWithAccess } from '../../access/nightscout-apps';
 import { followable, followerTypeOf } from '../../access/following';
-import {
-  createRelationsRepository,
-  insertRelationMessage,
-  type RelationMessageType,
-} from './relations.repository';
-import { tellPatientFollowerStopped } from './stop-notice';
-
-/**
- * What the follower is told of each patient decision (spec §3 "Message", §4). A patient reaches
- * 'cancelled' only by cancelling the follower's pending invitation: the follower is told that too,
- * or their invitation would look pending to them for ever.
- */
-const MESSAGE_OF: Partial<Record<RelationState, RelationMessageType>> = {
-  accepted: 'RELATION_AUTH_PERMIT',
-  rejected: 'RELATION_AUTH_REJECT',
-  removed: 'RELATION_AUTH_CANCEL',
-  cancelled: 'RELATION_AUTH_INVITATION_CANCEL',
-};
-
-const originOf = (invited: boolean) => (invited ? 'invitation' : 'request');
-
-/** The operation-history key of a follower's own move (written for HCPs: spec §2 /HcpOperationHistory). */
-const FOLLOWER_OPS: Partial<Record<RelationAction, HcpOperation>> = {
-  request: 'relation.request',
-  cancel: 'relation.cancel',
-  stop: 'relation.stop',
-};
-
-/** An HCP's request, withdrawal or stop, written in the transaction of the change itself. */
-async function recordFollowerMove(
-  db: Db,
-  ctx: AppContext,
-  actor: Actor,
-  patientId: string,
-  action: RelationAction,
-  site: CallSite | undefined,
-): Promise<void> {
-  const op = FOLLOWER_OPS[action];
-  if (!op) return;
-  await recordHcpChange({ db, clock: ctx.clock }, actor, site ?? { route: '', ip: null }, {
-    patientId,
-    action: op,
-    detail: {},
-  });
-}
+import { createRelationsRepository } from './relations.repository';
+import { createRelationChange, originOf, recordFollowerMove } from './relation-change';
 
 /**
  * Connections and consent (spec §1, §4, §6): followers (carers M, HCPs D) ask, only the patient
@@ -78,6 +30,7 @@ async function recordFollowerMove(
  */
 export function createRelationsService(ctx: AppContext) {
   const repo = createRelationsRepository(ctx.db);
+  const change = createRelationChange(ctx, repo);
 
   /** Only an active patient account can be followed; anything else is "user does not exist". */
   async function patientByUsername(username: string) {
@@ -86,45 +39,6 @@ export function createRelationsService(ctx: AppContext) {
       return fail(ErrorCode.USER_NOT_EXIST);
     }
     return account;
-  }
-
-  /**
-   * Applies `action` by `side` to the pair's relation; the message of a patient's decision is
-   * written in the same transaction. 103 without a relation, 110 when the state machine says no.
-   */
-  async function change(
-    actor: Actor,
-    side: RelationSide,
-    otherId: string,
-    action: RelationAction,
-    site?: CallSite,
-  ): Promise<{ error: 0; status: ConnectionStatus }> {
-    const [patientId, followerId] = side === 'patient' ? [actor.userId, otherId] : [otherId, actor.userId];
-    const found = await repo.find(patientId, followerId);
-    if (!found) return fail(ErrorCode.NOT_FOUND);
-    const { relation, invited } = found;
-    const to = nextRelationState(relation.state, action, side, originOf(invited));
-    if (!to) return fail(ErrorCode.CONFLICT);
-    const now = ctx.clock.now();
-    await ctx.db.transaction(async (tx) => {
-      const txRepo = createRelationsRepository(tx);
-      if (!(await txRepo.move(relation.id, [relation.state], to, now))) fail(ErrorCode.CONFLICT);
-      if (side === 'follower') await recordFollowerMove(tx, ctx, actor, patientId, action, site);
-      const type = side === 'patient' ? MESSAGE_OF[to] : undefined;
-      if (type) {
-        await insertRelationMessage(tx, {
-          recipientId: followerId,
-          senderId: patientId,
-          relationId: relation.id,
-          type,
-          now,
-        });
-      }
-    });
-    ctx.bus.publish(patientId, 0, 'access');
-    if (side === 'follower' && action === 'stop')
-      await tellPatientFollowerStopped(ctx, patientId, followerId);
-    return { error: 0, status: connectionStatus(to, side, originOf(invited)) };
   }
 
   function item(r: Awaited<ReturnType<typeof repo.forPatient>>[number]): RelationItem {
