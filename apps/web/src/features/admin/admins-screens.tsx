@@ -28,7 +28,7 @@ export function AdminListScreen() {
       {status.error && <Notice kind="error">{failureText(status.error, t)}</Notice>}
       {admins.data && (
         <div className="adm-scroll">
-          <table className="adm-table">
+          <table className="adm-table table--stack">
             <thead>
               <tr>
                 <th scope="col">{t('admin.list.name')}</th>
@@ -46,13 +46,15 @@ export function AdminListScreen() {
                     <br />
                     <span className="muted">{a.username}</span>
                   </td>
-                  <td>
+                  <td data-label={t('admin.list.status')}>
                     <span className={`adm-status adm-status--${a.status}`}>
                       {t(`admin.status.${a.status}`)}
                     </span>
                   </td>
-                  <td>{a.role === 'AccountAdminSuper' ? t('admin.list.super') : scopeText(a.scope, t)}</td>
-                  <td>{formatWhen(a.created_at, i18n.language)}</td>
+                  <td data-label={t('admin.list.scope')}>
+                    {a.role === 'AccountAdminSuper' ? t('admin.list.super') : scopeText(a.scope, t)}
+                  </td>
+                  <td data-label={t('admin.list.created')}>{formatWhen(a.created_at, i18n.language)}</td>
                   <td>
                     {a.role === 'AccountAdmin' && (
                       <div className="adm-actions">

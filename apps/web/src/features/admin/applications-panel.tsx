@@ -6,6 +6,7 @@ import { Notice } from '../../components/notice';
 import { countryName } from '../../i18n/format';
 import { useApplications, useDecide } from './admin-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { stackCell } from '../../components/stack-cell';
 import { Pager, QueryState, failureText, formatWhen } from './admin-ui';
 
 type Decision = { item: HcpApplicationItem; decision: 'approve' | 'reject' };
@@ -49,7 +50,7 @@ export function ApplicationsPanel() {
       {list.data && list.data.items.length === 0 && <p className="muted">{t('hcpDesk.empty')}</p>}
       {list.data && list.data.items.length > 0 && (
         <div className="adm-scroll">
-          <table className="adm-table">
+          <table className="adm-table table--stack">
             <thead>
               <tr>
                 <th scope="col">{t('hcpDesk.col.applicant')}</th>
@@ -71,10 +72,12 @@ export function ApplicationsPanel() {
                       <div className="muted">{t('hcpDesk.converted', { type: a.converted_from })}</div>
                     )}
                   </td>
-                  <td>{a.organisation}</td>
-                  <td>{countryName(a.country, i18n.language, a.country)}</td>
-                  <td>{formatWhen(a.created_at, i18n.language)}</td>
-                  <td>
+                  <td {...stackCell(t('hcpDesk.col.organisation'), a.organisation)}>{a.organisation}</td>
+                  <td data-label={t('hcpDesk.col.country')}>
+                    {countryName(a.country, i18n.language, a.country)}
+                  </td>
+                  <td data-label={t('hcpDesk.col.submitted')}>{formatWhen(a.created_at, i18n.language)}</td>
+                  <td data-label={t('hcpDesk.col.status')}>
                     <span className={`adm-status adm-status--${a.status}`}>
                       {t(`hcpDesk.status.${a.status}`)}
                     </span>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminHistoryItem } from '@cgm/contract';
+import { stackCell } from '../../components/stack-cell';
 import { formatWhen } from './admin-ui';
 import { adminActionKey } from './history-actions';
 
@@ -27,7 +28,7 @@ export function HistoryTable({ items }: { items: readonly AdminHistoryItem[] }) 
   if (items.length === 0) return <p className="muted">{t('admin.history.empty')}</p>;
   return (
     <div className="adm-scroll">
-      <table className="adm-table">
+      <table className="adm-table table--stack">
         <thead>
           <tr>
             <th scope="col">{t('admin.history.when')}</th>
@@ -39,10 +40,10 @@ export function HistoryTable({ items }: { items: readonly AdminHistoryItem[] }) 
         <tbody>
           {items.map((i) => (
             <tr key={i.id}>
-              <td>{formatWhen(i.at, i18n.language)}</td>
-              <td>{i.actor_name}</td>
-              <td>{actionText(i.action, t)}</td>
-              <td>
+              <td data-label={t('admin.history.when')}>{formatWhen(i.at, i18n.language)}</td>
+              <td data-label={t('admin.history.who')}>{i.actor_name}</td>
+              <td data-label={t('admin.history.what')}>{actionText(i.action, t)}</td>
+              <td {...stackCell(t('admin.history.subject'), subjectText(i))}>
                 <bdi>{subjectText(i)}</bdi>
               </td>
             </tr>

@@ -54,7 +54,7 @@ export function MembersScreen() {
       {list.data && list.data.items.length === 0 && <p className="muted">{t('members.empty')}</p>}
       {list.data && list.data.items.length > 0 && (
         <div className="adm-scroll">
-          <table className="adm-table">
+          <table className="adm-table table--stack">
             <thead>
               <tr>
                 <th scope="col">{t('members.col.name')}</th>
@@ -72,14 +72,16 @@ export function MembersScreen() {
                     <br />
                     <span className="muted">{m.username}</span>
                   </td>
-                  <td>{t(`members.type.${m.user_type}`)}</td>
-                  <td>{countryName(m.country, i18n.language, m.country)}</td>
-                  <td>
+                  <td data-label={t('members.col.type')}>{t(`members.type.${m.user_type}`)}</td>
+                  <td data-label={t('members.col.country')}>
+                    {countryName(m.country, i18n.language, m.country)}
+                  </td>
+                  <td data-label={t('members.col.status')}>
                     <span className={`adm-status adm-status--${m.status}`}>
                       {t(`members.status.${m.status}`)}
                     </span>
                   </td>
-                  <td>{formatWhen(m.created_at, i18n.language)}</td>
+                  <td data-label={t('members.col.created')}>{formatWhen(m.created_at, i18n.language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -128,7 +128,7 @@ export function AccountSummaryScreen() {
               format={n}
             />
             <div className="ops-scroll">
-              <table className="table ops-table">
+              <table className="table table--pinned ops-table">
                 <caption>{t('usage.monthlyTable')}</caption>
                 <thead>
                   <tr>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Clinic } from '@cgm/contract';
 import { Notice } from '../../../components/notice';
+import { stackCell } from '../../../components/stack-cell';
 import { SelectField, TextField } from '../../../components/form-field';
 import { formatNumber } from '../../../i18n/format';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -67,7 +68,7 @@ function ClinicTable({ clinics }: { clinics: Clinic[] }) {
     <>
       {failure && <Notice kind="error">{failure}</Notice>}
       <div className="ops-scroll">
-        <table className="table ops-table">
+        <table className="table table--stack ops-table">
           <thead>
             <tr>
               <th scope="col">{t('clinics.name')}</th>
@@ -91,9 +92,9 @@ function ClinicTable({ clinics }: { clinics: Clinic[] }) {
                     {c.address && <div className="muted small">{c.address}</div>}
                     {c.contact && <div className="muted small">{c.contact}</div>}
                   </td>
-                  <td>{country(c.country)}</td>
-                  <td>{c.login?.username ?? '--'}</td>
-                  <td>
+                  <td data-label={t('clinics.country')}>{country(c.country)}</td>
+                  <td data-label={t('clinics.login')}>{c.login?.username ?? '--'}</td>
+                  <td data-label={t('clinics.hcps')}>
                     {c.hcps.length === 0 ? (
                       <span className="muted">{t('clinics.noHcps')}</span>
                     ) : (
@@ -116,7 +117,7 @@ function ClinicTable({ clinics }: { clinics: Clinic[] }) {
                       </ul>
                     )}
                   </td>
-                  <td className="num">
+                  <td className="num" data-label={t('clinics.patients')}>
                     {c.patient_count === 0 ? (
                       formatNumber(0, i18n.language)
                     ) : (
@@ -186,7 +187,7 @@ function ClinicPatients({ clinic }: { clinic: Clinic }) {
       <h3 className="section__title">{t('clinics.patientsOf', { clinic: clinic.name })}</h3>
       <p className="muted small">{t('clinics.patientsRule')}</p>
       {list.length > 0 && (
-        <table className="table ops-table">
+        <table className="table table--stack ops-table">
           <thead>
             <tr>
               <th scope="col">{t('clinics.patientName')}</th>
@@ -201,8 +202,8 @@ function ClinicPatients({ clinic }: { clinic: Clinic }) {
                   {p.realname || p.username}
                   <span className="muted small">{` ${p.username}`}</span>
                 </td>
-                <td>{country(p.country)}</td>
-                <td>{p.hcps.join(', ')}</td>
+                <td data-label={t('clinics.country')}>{country(p.country)}</td>
+                <td {...stackCell(t('clinics.patientHcps'), p.hcps.join(', '))}>{p.hcps.join(', ')}</td>
               </tr>
             ))}
           </tbody>

@@ -74,7 +74,7 @@ export function DevDebugScreen() {
             </section>
           </div>
           <div className="ops-scroll">
-            <table className="table ops-table">
+            <table className="table table--stack ops-table">
               <caption>{t('devDebug.migrations')}</caption>
               <thead>
                 <tr>
@@ -87,16 +87,16 @@ export function DevDebugScreen() {
               <tbody>
                 {d.migrations.map((m) => (
                   <tr key={m.hash}>
-                    <td>{m.tag ?? t('devDebug.unknownMigration')}</td>
-                    <td>{formatDateTime(m.created_at, lang)}</td>
-                    <td>
+                    <td data-label={t('devDebug.migration')}>{m.tag ?? t('devDebug.unknownMigration')}</td>
+                    <td data-label={t('devDebug.created')}>{formatDateTime(m.created_at, lang)}</td>
+                    <td data-label={t('devDebug.applied')}>
                       {m.applied_at === null ? (
                         <span className="muted">{t('devDebug.appliedUnknown')}</span>
                       ) : (
                         formatDateTime(m.applied_at, lang)
                       )}
                     </td>
-                    <td>
+                    <td data-label={t('devDebug.hash')}>
                       <code>{m.hash.slice(0, 12)}</code>
                     </td>
                   </tr>
@@ -105,7 +105,7 @@ export function DevDebugScreen() {
             </table>
           </div>
           <div className="ops-scroll">
-            <table className="table ops-table">
+            <table className="table table--stack ops-table">
               <caption>{t('devDebug.outbox')}</caption>
               <thead>
                 <tr>
@@ -125,15 +125,15 @@ export function DevDebugScreen() {
                 )}
                 {d.outbox.map((m) => (
                   <tr key={m.id}>
-                    <td>{formatDateTime(m.created_at, lang)}</td>
-                    <td>
+                    <td data-label={t('devDebug.queued')}>{formatDateTime(m.created_at, lang)}</td>
+                    <td data-label={t('devDebug.recipient')}>
                       {m.recipient}
                       <div className="muted small">
                         {t(`devDebug.channels.${m.channel}`, { defaultValue: m.channel })}
                       </div>
                     </td>
-                    <td>{m.subject}</td>
-                    <td>
+                    <td data-label={t('devDebug.subject')}>{m.subject}</td>
+                    <td data-label={t('devDebug.delivery')}>
                       {m.sent_at !== null ? (
                         <span className="ops-result ops-result--pass">
                           {t('devDebug.sent', { at: formatDateTime(m.sent_at, lang) })}

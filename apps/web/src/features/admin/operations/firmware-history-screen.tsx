@@ -50,7 +50,7 @@ export function OtaHistoryScreen() {
         ) : (
           <>
             <div className="ops-scroll">
-              <table className="table ops-table" aria-busy={history.isFetching || undefined}>
+              <table className="table table--stack ops-table" aria-busy={history.isFetching || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t('firmware.when')}</th>
@@ -101,10 +101,10 @@ function ChangeRow({ change, release }: { change: FirmwareChange; release?: Firm
   const version = release ? releaseLabel(release, t) : isolate(str(d.version) || '--');
   return (
     <tr>
-      <td>{formatDateTime(change.at, i18n.language)}</td>
-      <td>{version}</td>
-      <td>{what}</td>
-      <td>{change.actor}</td>
+      <td data-label={t('firmware.when')}>{formatDateTime(change.at, i18n.language)}</td>
+      <td data-label={t('firmware.release')}>{version}</td>
+      <td data-label={t('firmware.change')}>{what}</td>
+      <td data-label={t('firmware.by')}>{change.actor}</td>
     </tr>
   );
 }

@@ -105,7 +105,7 @@ export function OtaManagementScreen() {
           <p className="muted">{t('firmware.none')}</p>
         ) : (
           <div className="ops-scroll">
-            <table className="table ops-table">
+            <table className="table table--stack ops-table">
               <thead>
                 <tr>
                   <th scope="col">{t('firmware.deviceType')}</th>
@@ -119,8 +119,10 @@ export function OtaManagementScreen() {
               <tbody>
                 {data.releases.map((r) => (
                   <tr key={r.id}>
-                    <td>{t(`firmware.deviceTypes.${r.device_type}`)}</td>
-                    <td>
+                    <td data-label={t('firmware.deviceType')}>
+                      {t(`firmware.deviceTypes.${r.device_type}`)}
+                    </td>
+                    <td data-label={t('firmware.version')}>
                       {/* Isolated: in Arabic 3.0.0-rc.1 read "rc.1-3.0.0", and notes in another
                           script than the page's kept their own direction. */}
                       <strong>
@@ -132,12 +134,12 @@ export function OtaManagementScreen() {
                         </div>
                       )}
                     </td>
-                    <td>
+                    <td data-label={t('firmware.state')}>
                       <span className={`ops-state ops-state--${r.state}`}>
                         {t(`firmware.states.${r.state}`)}
                       </span>
                     </td>
-                    <td>
+                    <td data-label={t('firmware.targets')}>
                       {r.target_regions.length > 0 && (
                         <div>{targetsText(r.target_regions, i18n.language, t)}</div>
                       )}
@@ -147,7 +149,7 @@ export function OtaManagementScreen() {
                         </div>
                       )}
                     </td>
-                    <td>{formatDateTime(r.updated_at, i18n.language)}</td>
+                    <td data-label={t('firmware.updated')}>{formatDateTime(r.updated_at, i18n.language)}</td>
                     <td>
                       <div className="ops-actions">
                         <Link

@@ -83,7 +83,7 @@ export function PatchResultsScreen() {
         ) : (
           <>
             <div className="ops-scroll">
-              <table className="table ops-table" aria-busy={results.isFetching || undefined}>
+              <table className="table table--stack ops-table" aria-busy={results.isFetching || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t('patchResults.reportedAt')}</th>
@@ -97,21 +97,23 @@ export function PatchResultsScreen() {
                 <tbody>
                   {results.data.results.map((r) => (
                     <tr key={r.id}>
-                      <td>{formatDateTime(r.reported_at, i18n.language)}</td>
-                      <td>
+                      <td data-label={t('patchResults.reportedAt')}>
+                        {formatDateTime(r.reported_at, i18n.language)}
+                      </td>
+                      <td data-label={t('patchResults.serialColumn')}>
                         <code>{r.serial}</code>
                       </td>
-                      <td>{t(`patchResults.kinds.${r.kind}`)}</td>
-                      <td>
+                      <td data-label={t('patchResults.kind')}>{t(`patchResults.kinds.${r.kind}`)}</td>
+                      <td data-label={t('patchResults.result')}>
                         <span className={`ops-result ops-result--${r.result}`}>
                           {t(`patchResults.results.${r.result}`)}
                         </span>
                       </td>
-                      <td>
+                      <td data-label={t('patchResults.code')}>
                         {r.code ?? '--'}
                         {r.details && <div className="muted small ops-notes">{detailsText(r.details)}</div>}
                       </td>
-                      <td>{country(r.country)}</td>
+                      <td data-label={t('patchResults.country')}>{country(r.country)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -57,7 +57,7 @@ export function DataStatisticsScreen() {
               tone={metric === 'active_patients' ? 'success' : 'primary'}
             />
             <div className="ops-scroll">
-              <table className="table ops-table" aria-busy={usage.isFetching || undefined}>
+              <table className="table table--pinned ops-table" aria-busy={usage.isFetching || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t('usage.day')}</th>
@@ -123,7 +123,7 @@ export function BasicQuantityRecordScreen() {
               format={n}
             />
             <div className="ops-scroll">
-              <table className="table ops-table" aria-busy={usage.isFetching || undefined}>
+              <table className="table table--pinned ops-table" aria-busy={usage.isFetching || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t('usage.country')}</th>
