@@ -81,7 +81,7 @@ export function createAlertEngine(ctx: AppContext, repos: AlertRepositories, sen
     for (const e of open) {
       if (holding.has(keyOf(e))) continue;
       if (await repos.episodes.endEpisode(e.id, now)) {
-        await repos.log.log({ patientId, episodeId: e.id, followerId: null, at: now, action: 'end' });
+        await repos.log.append({ patientId, episodeId: e.id, followerId: null, at: now, action: 'end' });
       }
     }
   }
@@ -107,7 +107,13 @@ export function createAlertEngine(ctx: AppContext, repos: AlertRepositories, sen
     if (!step.send) return;
     if (!(await repos.episodes.claimSend(e.id, f.followerId, state.lastSentAt, step.kind === 'raise', now)))
       return;
-    await repos.log.log({ patientId, episodeId: e.id, followerId: f.followerId, at: now, action: step.kind });
+    await repos.log.append({
+      patientId,
+      episodeId: e.id,
+      followerId: f.followerId,
+      at: now,
+      action: step.kind,
+    });
     await senders.deliver(f.followerId, {
       patientId,
       patientName,

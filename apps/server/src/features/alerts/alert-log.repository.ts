@@ -24,12 +24,13 @@ const logRow = (entry: LogEntry) => ({
 
 export function createAlertLogRepository(db: Db) {
   return {
-    async log(entry: LogEntry) {
+    /** One row at the end of the log. */
+    async append(entry: LogEntry) {
       await db.insert(alertLog).values(logRow(entry));
     },
 
     /** Several rows in one statement, in order. */
-    async logMany(entries: LogEntry[]) {
+    async appendMany(entries: LogEntry[]) {
       await db.insert(alertLog).values(entries.map(logRow));
     },
 

@@ -130,13 +130,13 @@ export function createAlertSenders(ctx: AppContext, repos: AlertRepositories) {
     const at = ctx.clock.now();
     const base = { patientId: m.patientId, episodeId: m.episodeId, followerId: userId };
     const pushed = await push(userId, language, m);
-    await repos.log.logMany([
+    await repos.log.appendMany([
       { ...base, at, action: 'deliver', channel: 'inApp', outcome: 'sent' },
       { ...base, at: ctx.clock.now(), action: 'deliver', channel: 'push', outcome: pushed },
     ]);
     if (pushed !== 'sent') {
       const mailed = await email(userId, m);
-      await repos.log.log({
+      await repos.log.append({
         ...base,
         at: ctx.clock.now(),
         action: 'deliver',

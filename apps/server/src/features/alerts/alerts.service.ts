@@ -96,7 +96,13 @@ export function createAlertsService(ctx: AppContext, repos: AlertRepositories, e
       await openEpisodeOf(patientId, episodeId);
       const now = ctx.clock.now();
       await repos.episodes.acknowledge(episodeId, actor.userId, now);
-      await repos.log.log({ patientId, episodeId, followerId: actor.userId, at: now, action: 'acknowledge' });
+      await repos.log.append({
+        patientId,
+        episodeId,
+        followerId: actor.userId,
+        at: now,
+        action: 'acknowledge',
+      });
     },
 
     async snooze(actor: Actor, patientId: string, episodeId: string, minutes: number) {
@@ -105,7 +111,7 @@ export function createAlertsService(ctx: AppContext, repos: AlertRepositories, e
       const now = ctx.clock.now();
       const until = snoozeUntil({ kind: e.kind as AlertKind }, now.getTime(), minutes);
       await repos.episodes.snooze(episodeId, actor.userId, new Date(until));
-      await repos.log.log({
+      await repos.log.append({
         patientId,
         episodeId,
         followerId: actor.userId,
