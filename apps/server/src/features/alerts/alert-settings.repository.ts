@@ -73,7 +73,7 @@ export function createAlertSettingsRepository(db: Db) {
     /**
      * Whether anyone asked to be alerted about the patient or an episode of theirs is still open:
      * one small statement, asked on every change of the patient's data whose write did not already
-     * answer it (alerts.routes.ts).
+     * answer it (alert-triggers.ts).
      */
     async anythingToEvaluate(patientId: string): Promise<boolean> {
       const res = await executePrepared(db, sql`select ${alertsWatchedSql(patientId)} as any`);

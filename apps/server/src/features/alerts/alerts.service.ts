@@ -194,3 +194,5 @@ export function createAlertsService(ctx: AppContext, repos: AlertRepositories, e
     },
   };
 }
+
+export type AlertsService = ReturnType<typeof createAlertsService>;
