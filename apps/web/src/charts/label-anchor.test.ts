@@ -1,15 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { BarChart, labelAnchor, LineChart } from './svg-charts';
+import { BarChart, LineChart } from './svg-charts';
 
 describe('axis labels of a line chart', () => {
-  it('are centred, the last one ending at the right end', () => {
-    expect(labelAnchor(44, 632)).toBe('middle');
-    expect(labelAnchor(300, 632)).toBe('middle');
-    expect(labelAnchor(632, 632)).toBe('end');
-  });
-
   it('keep the last day inside the drawing', () => {
     const labels = Array.from({ length: 14 }, (_, i) => `Nov ${12 + i}`);
     const html = renderToStaticMarkup(

@@ -1,4 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { axisLabels } from './axis-labels';
+import { useLabelWidths } from './use-label-widths';
 import './svg-charts.css';
 
 // Small SVG charts for figures per day or per category (DESIGN.md: uPlot for long time series,
@@ -14,6 +16,8 @@ export interface BarDatum {
 const W = 640;
 const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 44 };
+/** The least space between two axis labels, in chart units (about half a letter's height). */
+const LABEL_GAP = 8;
 
 /** A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten, at least `max`. */
 export function niceMax(max: number): number {
@@ -52,15 +56,6 @@ export function showsLabel(i: number, n: number, step: number): boolean {
   return i === last || (i % step === 0 && last - i >= step);
 }
 
-/**
- * How an axis label sits on its point: centred, except at the plot's right end (a line chart's last
- * point), where a centred label ran past the drawing ("Nov 2" of "Nov 25"). The left end has the
- * value axis's margin to spare.
- */
-export function labelAnchor(x: number, right: number): 'middle' | 'end' {
-  return x >= right - 1 ? 'end' : 'middle';
-}
-
 interface ChartFrameProps {
   title: string;
   description?: string;
@@ -73,13 +68,21 @@ interface ChartFrameProps {
 
 function ChartFrame({ title, description, max, format, children, labels, xOf }: ChartFrameProps) {
   const id = useId();
+  const svg = useRef<SVGSVGElement>(null);
   const plotH = H - PAD.top - PAD.bottom;
   const ticks = axisTicks(max);
-  const step = labelStep(labels.length, 8);
+  // Every k-th label that fits at the width the chart is drawn (at most eight, the wide look).
+  const widths = useLabelWidths(svg, labels);
+  const shown = axisLabels(
+    labels.map((_, i) => xOf(i)),
+    widths,
+    { left: 0, right: W - PAD.right, gap: LABEL_GAP, minStep: labelStep(labels.length, 8) },
+  );
   return (
     // Left to right in every language, like the report charts: in an Arabic page the inherited
     // direction turned each "end" anchor round, and the axis numbers ran under the bars.
     <svg
+      ref={svg}
       className="svg-chart"
       viewBox={`0 0 ${W} ${H}`}
       role="img"
@@ -100,19 +103,11 @@ function ChartFrame({ title, description, max, format, children, labels, xOf }: 
         );
       })}
       {children}
-      {labels.map((l, i) =>
-        showsLabel(i, labels.length, step) ? (
-          <text
-            key={`${l}-${i}`}
-            className="svg-chart__axis"
-            x={xOf(i)}
-            y={H - 8}
-            textAnchor={labelAnchor(xOf(i), W - PAD.right)}
-          >
-            {l}
-          </text>
-        ) : null,
-      )}
+      {shown.map(({ index, x, anchor }) => (
+        <text key={index} className="svg-chart__axis" x={x} y={H - 8} textAnchor={anchor}>
+          {labels[index]}
+        </text>
+      ))}
     </svg>
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, decimalSeparator, formatIsoDate, formatIsoMonth, formatNumber } from './format';
+import {
+  countryName,
+  decimalSeparator,
+  formatIsoDate,
+  formatIsoDayMonth,
+  formatIsoMonth,
+  formatNumber,
+} from './format';
 
 describe('format', () => {
   it('formats numbers per language', () => {
@@ -24,6 +31,12 @@ describe('format', () => {
     expect(formatIsoMonth('2026-11', 'en', 'GB')).toBe('Nov 2026');
     expect(formatIsoMonth('2025-12', 'fr', 'FR')).toBe('déc. 2025');
     expect(formatIsoMonth('2026-13', 'en')).toBe('2026-13');
+  });
+  it('writes a day of a chart axis as day and short month, without the year in any language', () => {
+    expect(formatIsoDayMonth('2026-11-12', 'en', 'US')).toBe('Nov 12');
+    expect(formatIsoDayMonth('2026-11-12', 'ar', null)).toBe('12 نوفمبر');
+    expect(formatIsoDayMonth('2026-11-12', 'de', 'DE')).toBe('12. Nov.');
+    expect(formatIsoDayMonth('not a date', 'en')).toBe('not a date');
   });
   it('names countries in the language', () => {
     expect(countryName('DE', 'de', 'Germany')).toBe('Deutschland');

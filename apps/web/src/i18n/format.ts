@@ -31,6 +31,18 @@ export function formatIsoDate(
   return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(date);
 }
 
+/**
+ * A date given as YYYY-MM-DD, as day and short month for a chart's axis ("Nov 12", "12 نوفمبر",
+ * "12. Nov."): the medium style keeps the year in Arabic or German ("12/11/2026"), too long to fit.
+ */
+export function formatIsoDayMonth(iso: string, language: string, country?: string | null): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  const locale = country === undefined ? intlLocale(language) : intlLocale(language, country);
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+}
+
 /** A calendar month given as YYYY-MM, written short in the language ("Nov 2026", "nov. 2026"). */
 export function formatIsoMonth(month: string, language: string, country?: string | null): string {
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);

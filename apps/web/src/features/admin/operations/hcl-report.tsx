@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HclReport } from '@cgm/contract';
 import { BarChart } from '../../../charts/svg-charts';
-import { formatIsoDate, formatNumber } from '../../../i18n/format';
+import { formatIsoDate, formatIsoDayMonth, formatNumber } from '../../../i18n/format';
 
 /**
  * The printable body of /HCLprint: who and when, how auto mode ran over the period (time in auto
@@ -16,7 +16,7 @@ export function HclReportView({ report }: { report: HclReport }) {
     v === null ? '--' : formatNumber(v, lang, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
   const pct = (v: number | null) => (v === null ? '--' : `${n(v)} %`);
   const auto = report.auto_mode;
-  const dayLabel = (d: string) => formatIsoDate(d, lang, 'medium').replace(/,? \d{4}$/, '');
+  const dayLabel = (d: string) => formatIsoDayMonth(d, lang);
   return (
     <article className="hcl-report">
       <header className="hcl-report__head">

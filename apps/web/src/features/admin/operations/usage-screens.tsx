@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../admin-ui';
 import { BarChart } from '../../../charts/svg-charts';
-import { formatIsoDate, formatNumber } from '../../../i18n/format';
+import { formatIsoDate, formatIsoDayMonth, formatNumber } from '../../../i18n/format';
 import { useUsage } from './ops-api';
 import { dayList, QueryState, useCountryName } from './ops-common';
 import { figuresByCountry, figuresByDay, USAGE_METRICS, type UsageMetric } from './usage-figures';
@@ -50,7 +50,7 @@ export function DataStatisticsScreen() {
             <BarChart
               title={t('usage.chartTitle', { metric: t(`usage.metrics.${metric}`) })}
               data={days.map((d) => ({
-                label: formatIsoDate(d.day, lang, 'medium').replace(/,? \d{4}$/, ''),
+                label: formatIsoDayMonth(d.day, lang),
                 value: d[metric],
               }))}
               format={n}
