@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { startPortal } from '../e2e/support/portal';
 import { launchBrowser, newPage } from '../e2e/support/browser';
-import { checkTarget, fmt } from './support';
+import { builtWebApp, checkTarget, fmt } from './support';
 
 const TARGET_KIB = 250;
 const PAGES = ['/login', '/hcpLogin', '/clinic', '/managementtools'];
@@ -44,6 +44,7 @@ async function load(page: Page, url: string): Promise<Load> {
   return result;
 }
 
+builtWebApp();
 const portal = await startPortal({ smtpUrl: 'smtp://127.0.0.1:9' });
 const browser = await launchBrowser();
 try {

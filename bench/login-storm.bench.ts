@@ -15,8 +15,6 @@
 // addresses (a botnet), which per-address limits do not stop.
 // Run: npm run build, then npx tsx bench/login-storm.bench.ts   (WEB_DIST=<a built web app> elsewhere)
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -28,7 +26,7 @@ import { openDatabase, runMigrations } from '../apps/server/src/platform/db/clie
 import { createAccount } from '../apps/server/src/accounts/create-account';
 import { storeRecords } from '../apps/server/src/patient-data';
 import { createSessionStore } from '../apps/server/src/accounts/session.store';
-import { checkTarget, fmt, summarize } from './support';
+import { builtWebApp, checkTarget, fmt, summarize } from './support';
 
 const run$ = promisify(execFile);
 const CONCURRENT_LOGINS = 32;
@@ -38,22 +36,6 @@ const REPORT_CALLS = 15;
 const FROM = Date.UTC(2026, 0, 5, 5);
 const DAYS = 14;
 
-/** The built web app (`npm run build`) and its largest script: the real bundle, nothing stood in. */
-function webDist(): { dir: string; bundle: string } {
-  const built = process.env.WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
-  const assets = join(built, 'assets');
-  const js = existsSync(assets)
-    ? readdirSync(assets)
-        .filter((f) => f.endsWith('.js'))
-        .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0]
-    : undefined;
-  if (!js) {
-    console.error(`no built web app in ${built}: run \`npm run build\` first`);
-    process.exit(1);
-  }
-  return { dir: built, bundle: `/assets/${js}` };
-}
-
 const client = fileURLToPath(new URL('./http-client.mjs', import.meta.url));
 async function timed(url: string, token: string, count: number): Promise<number> {
   const { stdout } = await run$(process.execPath, [client, url, token, String(count)]);
@@ -62,7 +44,7 @@ async function timed(url: string, token: string, count: number): Promise<number>
   return summarize(out.samples).median;
 }
 
-const web = webDist();
+const web = builtWebApp();
 const database = await openDatabase({ pglite: await PGlite.create() });
 await runMigrations(database);
 const patientId = await createAccount(database.db, {

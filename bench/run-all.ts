@@ -1,7 +1,8 @@
 // Runs every benchmark in this folder (`*.bench.ts`), one after another in its own process, so each
 // prints its own figures against its target. `npm run bench -- <name>` runs those whose file name
-// contains <name>. Before each, the machine is given time to settle: a benchmark must not measure
-// the previous one's aftermath (its database's background writes, a client process still exiting).
+// contains <name>. The web app is built first when a benchmark needs it. Before each benchmark the
+// machine is given time to settle: a benchmark must not measure the previous one's aftermath (its
+// database's background writes, a client process still exiting).
 import { readdirSync, readFileSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,12 @@ async function settle(): Promise<void> {
     }
   }
   console.log('(the machine stayed busy for 60 s: the figures below may be high)');
+}
+
+// The browser benchmarks measure the real web app: built first, as `npm start` does.
+if (files.some((f) => /first-load|trend-draw|login-storm/.test(f))) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: `${dir}..`, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
 }
 
 let failed = 0;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, runMigrations, type Database } from '../apps/server/src/platform/db/client';
@@ -113,4 +116,24 @@ function alive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * The built web app (`npm run build`; `npm run bench` builds it first) and its largest script: the
+ * real bundle, nothing stood in. Without it the benchmark stops with exit 1: a first load or a
+ * drawing measured on the server's "not built" page would be a figure of nothing.
+ */
+export function builtWebApp(): { dir: string; bundle: string } {
+  const built = process.env.WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+  const assets = join(built, 'assets');
+  const js = existsSync(assets)
+    ? readdirSync(assets)
+        .filter((f) => f.endsWith('.js'))
+        .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0]
+    : undefined;
+  if (!js) {
+    console.error(`no built web app in ${built}: run \`npm run build\` first`);
+    process.exit(1);
+  }
+  return { dir: built, bundle: `/assets/${js}` };
 }
