@@ -29,7 +29,7 @@ export async function storeInParts(
   req: AppendRequest,
   receivedAt: Date,
   parts: Iterable<Checked>,
-): Promise<Omit<AppendOutcome, 'error'>> {
+): Promise<AppendOutcome> {
   if (req.checkDevice && req.deviceId) await assertDeviceActive(ctx.db, req.deviceId, req.patientId);
   const problems: RecordProblem[] = [];
   const times: number[] = [];
@@ -37,6 +37,7 @@ export async function storeInParts(
   let stored = 0;
   let eventNo: number | null = null;
   let uploadId = '';
+  const rejected = () => problems.length + (req.rejectedUnparsed ?? 0);
   const iterator = parts[Symbol.iterator]();
   let next = iterator.next();
   for (let first = true; !next.done; first = false) {
@@ -62,7 +63,7 @@ export async function storeInParts(
         receivedAt,
         stored: stored + n,
         duplicates: good - stored - n,
-        rejected: problems.length + (req.rejectedUnparsed ?? 0),
+        rejected: rejected(),
         times,
         label: req.label,
       });
@@ -73,9 +74,10 @@ export async function storeInParts(
     eventNo = out.eventNo ?? eventNo;
   }
   return {
+    error: 0,
     stored,
     duplicates: good - stored,
-    rejected: problems.length + (req.rejectedUnparsed ?? 0),
+    rejected: rejected(),
     problems,
     uploadId,
     eventNo,

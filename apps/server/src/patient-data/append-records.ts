@@ -64,15 +64,6 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
   const { valid, problems } = checkRecords(req.records, receivedAt.getTime());
   const good = valid.map((v) => v.record);
   const rejected = problems.length + (req.rejectedUnparsed ?? 0);
-  const done = (stored: number, uploadId: string, eventNo: number | null): AppendOutcome => ({
-    error: 0,
-    stored,
-    duplicates: good.length - stored,
-    rejected,
-    problems,
-    uploadId,
-    eventNo,
-  });
   const fast = onlyReadings(req, good)
     ? await appendReadingsAtOnce(ctx, req, good, receivedAt, rejected)
     : null;
@@ -85,9 +76,17 @@ export async function appendRecords(ctx: DataWriter, req: AppendRequest): Promis
         facts: { alertsWatched: fast.alertsWatched },
       });
     }
-    return done(fast.stored, fast.uploadId ?? '', fast.eventNo);
+    return {
+      error: 0,
+      stored: fast.stored,
+      duplicates: good.length - fast.stored,
+      rejected,
+      problems,
+      uploadId: fast.uploadId ?? '',
+      eventNo: fast.eventNo,
+    };
   }
-  return { error: 0, ...(await storeInParts(ctx, req, receivedAt, [{ valid, problems }])) };
+  return storeInParts(ctx, req, receivedAt, [{ valid, problems }]);
 }
 
 /** The live bus's account of an upload of readings alone: its source and time range. */
@@ -103,12 +102,7 @@ function readingsChange(source: Source, records: readonly SgRecord[], previous: 
 
 /** An upload of sensor readings alone, stored in one part with nothing else in its transaction. */
 function onlyReadings(req: AppendRequest, good: readonly DeviceRecord[]): good is SgRecord[] {
-  return (
-    good.length > 0 &&
-    !req.alsoInTransaction &&
-    !(req.commitEvery && req.commitEvery > 0 && good.length > req.commitEvery) &&
-    good.every((r) => r.type === 'sg')
-  );
+  return good.length > 0 && !req.alsoInTransaction && good.every((r) => r.type === 'sg');
 }
 
 /**
@@ -156,7 +150,7 @@ async function appendReadingsAtOnce(
 }
 
 /** A history longer than one part: each part checked, stored and committed in turn. */
-async function appendLongHistory(
+function appendLongHistory(
   ctx: DataWriter,
   req: AppendRequest,
   receivedAt: Date,
@@ -166,6 +160,5 @@ async function appendLongHistory(
     for (let start = 0; start < req.records.length; start += size)
       yield checkRecords(req.records.slice(start, start + size), receivedAt.getTime(), start);
   };
-  const out = await storeInParts(ctx, req, receivedAt, parts());
-  return { error: 0, ...out };
+  return storeInParts(ctx, req, receivedAt, parts());
 }
