@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { authenticate } from './platform/http/auth';
 import { noStoreOnApi } from './platform/http/no-store';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import { compressAnswers } from './platform/http/compression';
 import { serveWebApp } from './platform/http/web-app';
 import { guardInput } from './platform/http/input-guard';
@@ -100,17 +100,7 @@ export async function buildApp(
     authenticate: authenticate(sessions.resolve),
   };
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-      },
-    },
-  });
+  installSecurityHeaders(app);
   await app.register(cookie);
   await compressAnswers(app);
   await app.register(swagger, {
