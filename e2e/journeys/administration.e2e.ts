@@ -120,4 +120,37 @@ describe('account administration', () => {
     await desk.waitForURL((url) => url.pathname.endsWith('/managementtools'));
     expect(await desk.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   });
+
+  it('on a phone, a wide table of figures scrolls under its first column and keeps its title', async () => {
+    const { page } = await newPage(stage.browser, { baseURL: stage.portal.url, width: 390 });
+    await page.goto('/managementtools');
+    await submitSignIn(page, 'superadmin@demo.cgm', DEMO_PASSWORD);
+    await waitForPath(page, '/accountsadmin_super');
+    await page.goto('/AccountSumarry');
+    const table = page.getByRole('table', { name: en('usage.monthlyTable') });
+    await table.waitFor();
+    const box = table.locator('xpath=..');
+    const parts = async () =>
+      table.evaluate((t) => {
+        const rect = (e: Element | null | undefined) => e!.getBoundingClientRect();
+        const scroller = rect(t.parentElement);
+        return {
+          scroller: [scroller.left, scroller.right],
+          title: [
+            rect(t.querySelector('caption > span')).left,
+            rect(t.querySelector('caption > span')).right,
+          ],
+          firstColumn: rect(t.querySelector('tbody th, tbody td')).left,
+          scrolled: t.parentElement!.scrollLeft,
+        };
+      });
+    // Scrolled to its last column, the title and the row names are still where the table starts.
+    await box.evaluate((b) => (b.scrollLeft = b.scrollWidth));
+    const after = await parts();
+    expect(after.scrolled).toBeGreaterThan(0);
+    expect(after.title[0]).toBeGreaterThanOrEqual(after.scroller[0]! - 1);
+    expect(after.title[1]).toBeLessThanOrEqual(after.scroller[1]! + 1);
+    expect(after.firstColumn).toBeGreaterThanOrEqual(after.scroller[0]! - 1);
+    await screenshot(page, '53-account-summary-390-scrolled');
+  });
 });

@@ -129,7 +129,9 @@ export function AccountSummaryScreen() {
             />
             <div className="ops-scroll">
               <table className="table table--pinned ops-table">
-                <caption>{t('usage.monthlyTable')}</caption>
+                <caption>
+                  <span>{t('usage.monthlyTable')}</span>
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('usage.month')}</th>
