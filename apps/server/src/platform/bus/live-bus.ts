@@ -68,7 +68,7 @@ export interface LiveBus {
   latest(patientId: string): number;
   /** Records an eventNo read from the database, so later polls need not read it again. */
   remember(patientId: string, eventNo: number): void;
-  stats(): { patients: number; listeners: number; published: number; transport: string };
+  stats(): { patients: number; listeners: number; published: number; transport: string; peers?: number };
   close(): Promise<void>;
 }
 

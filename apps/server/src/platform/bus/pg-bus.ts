@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createLocalBus, type LiveBus, type LiveChange } from './live-bus';
+import { createPeers, PEER_HEARTBEAT_MS, peerMessageOf, peerPayload, type PeerMessage } from './pg-bus-peers';
 
 const CHANNEL = 'cgm_live';
 
@@ -12,6 +13,7 @@ const CHANNEL = 'cgm_live';
  * others, which LISTEN on one dedicated connection each and deliver to their local listeners.
  * If the listening connection drops, it reconnects; long polls still end by their timeout, and the
  * client's next poll compares eventNo, so a missed notification delays an update, never loses data.
+ * A NOTIFY is sent only while another process listens (pg-bus-peers.ts).
  */
 export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): Promise<LiveBus> {
   const local = createLocalBus();
@@ -20,12 +22,21 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
   pool.on('error', (err) => log.warn({ err }, 'live bus: idle connection lost'));
   let listener: pg.Client | null = null;
   let closed = false;
+  const peers = createPeers();
+  const say = (message: PeerMessage, via: pg.Client | pg.Pool | null = pool) =>
+    via
+      ?.query('select pg_notify($1, $2)', [CHANNEL, peerPayload(origin, message)])
+      .catch((err: unknown) => log.warn({ err }, 'live bus: peer message failed'));
 
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (msg) => {
       const [from, patientId, eventNo, kind, ...change] = (msg.payload ?? '').split('|');
-      if (from === origin || !patientId || !eventNo) return; // our own publish, delivered already
+      if (!from || from === origin || !patientId) return; // our own publish, delivered already
+      const message = peerMessageOf(patientId);
+      const answer = peers.heard(from, message ?? 'data');
+      if (answer) void say(answer);
+      if (message || !eventNo) return;
       local.deliver(patientId, Number(eventNo), kind === 'access' ? 'access' : 'data', changeOf(change));
     });
     client.on('error', (err) => {
@@ -36,8 +47,12 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     listener = client;
+    // Listening, it says hello: the others answer, and start telling it about their writes.
+    await say('hello', client);
   };
   await connect();
+  const heartbeat = setInterval(() => void say('here'), PEER_HEARTBEAT_MS);
+  heartbeat.unref();
 
   let published = 0;
   return {
@@ -45,7 +60,7 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
       published++;
       // delivered after the writer's answer (live-bus.ts)
       local.publish(patientId, eventNo, kind, { change: opts?.change, facts: opts?.facts });
-      if (opts?.othersTold) return;
+      if (opts?.othersTold || !peers.any()) return;
       pool
         .query('select pg_notify($1, $2)', [
           CHANNEL,
@@ -59,7 +74,9 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
     // NOTIFY is sent at the commit of the statement's transaction, never before: the same moment
     // as the separate notify after the commit, one statement fewer per write.
     tellOthersSql: (patientId, eventNo, change) =>
-      sql`pg_notify(${CHANNEL}, ${`${origin}|${patientId}|`}::text || ${eventNo} || ${`|data${changeText(change)}`}::text)`,
+      !peers.any()
+        ? null
+        : sql`pg_notify(${CHANNEL}, ${`${origin}|${patientId}|`}::text || ${eventNo} || ${`|data${changeText(change)}`}::text)`,
     subscribe: local.subscribe,
     subscribeAll: local.subscribeAll,
     latest: local.latest,
@@ -68,9 +85,12 @@ export async function createPgBus(databaseUrl: string, log: FastifyBaseLogger): 
       ...local.stats(),
       published,
       transport: listener ? 'postgres-listen' : 'postgres (reconnecting)',
+      peers: peers.count(),
     }),
     async close() {
       closed = true;
+      clearInterval(heartbeat);
+      await say('bye');
       await listener?.end().catch(() => undefined);
       await pool.end();
       await local.close();
