@@ -50,11 +50,14 @@ describe('nominal interval of a device name (CLINICAL.md "Sampling interval and 
     ['FreeStyle Libre 3 Plus', 1],
     ['Libre2', 1],
     ['libre3', 1],
-    ['xDrip-LibreReceiver', 1],
   ])('%s → %d min', (name, interval) => expect(nominalIntervalOfDevice(name)).toBe(interval));
 
   it.each([
     'xDrip-LibreOOP', // Libre 1 through a bridge: 5-minute readings, not the sensor's 1
+    // xDrip+ keeps a Libre 2/3 reading per 5 minutes by default, per minute in its engineering
+    // mode: the uploader's setting, not the sensor, fixes the interval (also with the sensor appended).
+    'xDrip-LibreReceiver',
+    'xDrip-LibreReceiver Libre2',
     'FreeStyle Libre', // Libre 1 / 14-day readers: 15-minute history
     'FreeStyle LibreLink',
     'Juggluco', // reads Libre, Dexcom G7 and Sibionics sensors

@@ -21,7 +21,8 @@ const GAP_CLASS_UPPER_MS = [90_000, 210_000, 600_000] as const;
 export interface NominalInterval {
   /** Lower-case letters and digits only; matched against the name reduced the same way. */
   match: string;
-  intervalMin: number;
+  /** Minutes; null when the name says only that the interval is the uploader's setting (inferred). */
+  intervalMin: number | null;
 }
 
 /**
@@ -35,8 +36,14 @@ export interface NominalInterval {
  *   Every Dexcom model samples every 5 minutes.
  * - Medtronic uploaders (CareLink, MiniMed Connect, 600-series uploaders) name the pump or the
  *   sensor ("MiniMed 780G", "Guardian 4", "Enlite"): 5 minutes.
- * - FreeStyle Libre 2 / 3 (and the Plus models) stream one value a minute; xDrip's
- *   "LibreReceiver" takes those from Abbott's app.
+ * - FreeStyle Libre 2 / 3 (and the Plus models) stream one value a minute.
+ * - xDrip's "LibreReceiver" (a Libre 2 or 3 through the patched LibreLink app or Juggluco) receives
+ *   those minute values but keeps one reading per 5 minutes, unless its engineering-mode
+ *   "1-minute Libre" setting is on (xDrip+ DexCollectionType.getCollectorSamplePeriod, and
+ *   LibreReceiver keeps a value only when the last is older than 250 s). The name cannot tell which,
+ *   so it is matched first and inferred, also when xDrip appends the sensor ("… Libre2"): taken as
+ *   1 minute, a Libre user's usual 5-minute upload covered a fifth of its time (wear 20 %, no
+ *   valid day, GMI withheld).
  * Left to inference on purpose: a bare "FreeStyle Libre" or "LibreLink" (LibreView exports of
  * those are 15-minute historic records plus scans; the importer gives historic records
  * LIBREVIEW_HISTORIC_INTERVAL_MIN itself, whatever the device name), "xDrip-LibreOOP" and other
@@ -56,9 +63,9 @@ export const NOMINAL_INTERVALS: readonly NominalInterval[] = [
   { match: 'enlite', intervalMin: 5 },
   { match: 'minimed', intervalMin: 5 },
   { match: 'carelink', intervalMin: 5 },
+  { match: 'librereceiver', intervalMin: null },
   { match: 'libre2', intervalMin: 1 },
   { match: 'libre3', intervalMin: 1 },
-  { match: 'librereceiver', intervalMin: 1 },
 ];
 
 /** The nominal interval in minutes of a device or app name, or null when the name does not fix it. */
