@@ -42,6 +42,7 @@ export function GlucoseText({ item, unit, now }: { item: PatientListItem; unit: 
           {` ${cell.trend.arrow}`}
         </span>
       )}
+      {cell.flagKey && <span className="patient-glucose__flag small muted">{` ${t(cell.flagKey)}`}</span>}
     </span>
   );
 }

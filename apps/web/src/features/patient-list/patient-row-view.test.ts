@@ -46,6 +46,17 @@ describe('glucose cell', () => {
       value: 2.2,
     });
   });
+
+  it('marks a flagged reading as the monitor does: C/CX at the floor are not a measured low', () => {
+    // A CX reading of 74 mg/dL shows as 40: without the note the list read "40 mg/dL ⇊".
+    expect(glucoseCell(reading(74, 60, { quality: 'CX' }), 'mg/dL', NOW)).toMatchObject({
+      kind: 'value',
+      value: 40,
+      flagKey: 'sgFlag.cx',
+    });
+    expect(glucoseCell(reading(126, 60, { quality: 'NC' }), 'mg/dL', NOW).flagKey).toBe('sgFlag.nc');
+    expect(glucoseCell(reading(126), 'mg/dL', NOW).flagKey).toBeNull();
+  });
 });
 
 describe('time in range bar', () => {

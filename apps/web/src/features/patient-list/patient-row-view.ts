@@ -4,8 +4,10 @@ import {
   glucoseDecimals,
   hasEnoughDataForTir,
   isSgDisplayCode,
+  isSgFlag,
   isStale,
   SG_DISPLAY_CODES,
+  SG_FLAGS,
   splitPercentages,
   trendOfRate,
   type GlucoseUnit,
@@ -22,11 +24,23 @@ export interface GlucoseCell {
   decimals: number;
   unit: GlucoseUnit;
   codeKey: string | null;
+  /**
+   * sgFlag.* note of a flagged reading, as the monitor shows it: C and CX are calibration states
+   * shown at the bottom of the range, not a measured low (CLINICAL.md); NC and DE are marked.
+   */
+  flagKey: string | null;
   trend: Trend | null;
 }
 
 export function glucoseCell(g: LatestGlucose | null, unit: GlucoseUnit, now: number): GlucoseCell {
-  const base = { value: null, decimals: glucoseDecimals(unit), unit, codeKey: null, trend: null };
+  const base = {
+    value: null,
+    decimals: glucoseDecimals(unit),
+    unit,
+    codeKey: null,
+    flagKey: null,
+    trend: null,
+  };
   if (!g) return { ...base, kind: 'none' };
   const time = Date.parse(g.time);
   if (isStale(time, now)) return { ...base, kind: 'stale' };
@@ -41,6 +55,7 @@ export function glucoseCell(g: LatestGlucose | null, unit: GlucoseUnit, now: num
     ...base,
     kind: shown.kind === 'value' || shown.kind === 'high' || shown.kind === 'low' ? shown.kind : 'none',
     value: shown.kind === 'value' ? shown.value : null,
+    flagKey: isSgFlag(g.quality) ? SG_FLAGS[g.quality].labelKey : null,
     trend: trend.rate === 0 ? null : trend,
   };
 }
