@@ -124,7 +124,7 @@ function LastReadingCard({ uid, fmt }: { uid: string; fmt: ReportFormat }) {
     body = (
       <>
         <p className="overview__reading">
-          <span className="overview__value">{shown}</span>
+          <span className={r.old ? 'overview__value muted' : 'overview__value'}>{shown}</span>
           {r.kind === 'value' && <span className="unit"> {fmt.unit}</span>}
           {fresh && r.trend?.arrow && (
             <span className="overview__trend" role="img" aria-label={t(r.trend.labelKey)}>
@@ -132,6 +132,7 @@ function LastReadingCard({ uid, fmt }: { uid: string; fmt: ReportFormat }) {
             </span>
           )}
         </p>
+        {fresh && r.flagKey && <p className="small">{t(r.flagKey)}</p>}
         <p className="small muted">
           {r.kind === 'none'
             ? t('overview.noReading')

@@ -51,6 +51,18 @@ describe('lastReading', () => {
     expect(lastReading(null, 'mg/dL', NOW)).toMatchObject({ kind: 'none', ageMs: null });
     expect(lastReading(sensor({ glucoseTime: null }), 'mg/dL', NOW).kind).toBe('none');
   });
+  it('marks a reading over 10 minutes old and drops its trend, as the monitor does', () => {
+    const ten = lastReading(sensor({ glucoseRate: 2, glucoseTime: NOW - 10 * 60_000 }), 'mg/dL', NOW);
+    expect(ten).toMatchObject({ kind: 'value', old: false });
+    expect(ten.trend?.rate).toBe(2);
+    const eleven = lastReading(sensor({ glucoseRate: 2, glucoseTime: NOW - 11 * 60_000 }), 'mg/dL', NOW);
+    expect(eleven).toMatchObject({ kind: 'value', value: 120, old: true, trend: null });
+  });
+  it('notes a calibration reading shown at the floor, so it does not read as a measured low', () => {
+    const cx = lastReading(sensor({ glucose: 40, quality: 'CX' }), 'mg/dL', NOW);
+    expect(cx.flagKey).toBe('sgFlag.cx');
+    expect(lastReading(sensor({ glucose: 40 }), 'mg/dL', NOW).flagKey).toBeNull();
+  });
   it('gives the trend only when glucose moves', () => {
     expect(lastReading(sensor({ glucoseRate: 0 }), 'mg/dL', NOW).trend).toBeNull();
     expect(lastReading(sensor({ glucoseRate: 2 }), 'mg/dL', NOW).trend?.rate).toBe(2);

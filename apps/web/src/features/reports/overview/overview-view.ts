@@ -1,5 +1,15 @@
 import type { AlarmItem, ReportEvent, SensorStatus } from '@cgm/contract';
-import { addDays, displayGlucose, isStale, trendOfRate, type GlucoseUnit, type Trend } from '@cgm/domain';
+import {
+  addDays,
+  displayGlucose,
+  freshnessOf,
+  isSgFlag,
+  isStale,
+  SG_FLAGS,
+  trendOfRate,
+  type GlucoseUnit,
+  type Trend,
+} from '@cgm/domain';
 
 // What the patient overview shows, as pure functions (issue 18 item 1): the last reading and its
 // age (the reading's own time, never the upload's), the 14 days ending on the patient's today, and
@@ -23,12 +33,24 @@ export interface LastReading {
   time: number | null;
   ageMs: number | null;
   trend: Trend | null;
+  /** sgFlag.* note of a flagged reading (C, CX: a calibration state shown at the floor, not a low). */
+  flagKey: string | null;
+  /** Older than 10 minutes: no longer current, so shown greyed and without a trend (as the monitor). */
+  old: boolean;
 }
 
 /** The sensor's latest reading as the overview shows it, at the server's `now`. */
 export function lastReading(sensor: SensorStatus | null, unit: GlucoseUnit, now: number): LastReading {
   const time = sensor?.glucoseTime ?? null;
-  const none: LastReading = { kind: 'none', value: null, time, ageMs: null, trend: null };
+  const none: LastReading = {
+    kind: 'none',
+    value: null,
+    time,
+    ageMs: null,
+    trend: null,
+    flagKey: null,
+    old: false,
+  };
   if (!sensor || time === null) return none;
   const ageMs = Math.max(0, now - time);
   if (sensor.glucoseHidden) return { ...none, kind: 'hidden', ageMs };
@@ -37,12 +59,16 @@ export function lastReading(sensor: SensorStatus | null, unit: GlucoseUnit, now:
   const shown = displayGlucose(sensor.glucose, unit, sensor.quality);
   if (shown.kind === 'none') return { ...none, ageMs };
   const trend = trendOfRate(sensor.glucoseRate);
+  // A trend from a reading over 10 minutes old says nothing about now (the monitor's rule).
+  const old = freshnessOf(time, now) === 'old';
   return {
     kind: shown.kind,
     value: shown.kind === 'value' ? shown.value : null,
     time,
     ageMs,
-    trend: trend.rate === 0 ? null : trend,
+    trend: old || trend.rate === 0 ? null : trend,
+    flagKey: isSgFlag(sensor.quality) ? SG_FLAGS[sensor.quality].labelKey : null,
+    old,
   };
 }
 
