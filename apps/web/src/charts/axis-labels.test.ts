@@ -61,12 +61,52 @@ describe('axis labels', () => {
 
   it('hold a label that would pass an end against it, as the last day of a line chart', () => {
     const labels = axisLabels(lineXs(14), Array(14).fill(40), { ...room, minStep: 2 });
-    expect(labels.at(-1)).toEqual({ index: 13, x: 632, anchor: 'end' });
-    expect(labels[0]).toEqual({ index: 0, x: 44, anchor: 'middle' });
+    expect(labels.at(-1)).toEqual({ index: 13, x: 632, anchor: 'end', opens: false });
+    expect(labels[0]).toEqual({ index: 0, x: 44, anchor: 'middle', opens: false });
   });
 
   it('print the last alone when not even the first and the last fit together', () => {
     expect(axisLabels(barXs(3), Array(3).fill(400), room).map((l) => l.index)).toEqual([2]);
     expect(axisLabels([], [], room)).toEqual([]);
+  });
+});
+
+describe('axis labels of points in groups (days in years)', () => {
+  // 90 days from 15 October 2026 to 12 January 2027: day 78 is the 1st of January.
+  const n = 90;
+  const years = Array.from({ length: n }, (_, i) => (i < 78 ? 2026 : 2027));
+  const short = Array(n).fill(40); // "Oct 15"
+  const long = Array(n).fill(80); // "Oct 15, 2026"
+
+  it('print the first label and the first of each new year in the longer form', () => {
+    const labels = axisLabels(barXs(n), short, room, { of: years, widths: long });
+    const opening = labels.filter((l) => l.opens).map((l) => l.index);
+    const firstOf2027 = labels.find((l) => years[l.index] === 2027)!.index;
+    expect(opening).toEqual([0, firstOf2027]);
+    expect(labels.filter((l) => l.index < firstOf2027 && l.index > 0).every((l) => !l.opens)).toBe(true);
+  });
+
+  it('space the labels by the longer form where it is printed, never closer than the gap', () => {
+    const labels = axisLabels(barXs(n), short, room, { of: years, widths: long });
+    const printed = short.map((w, i) => (labels.find((l) => l.index === i)?.opens ? long[i]! : w));
+    expect(leastGap(labels, printed)).toBeGreaterThanOrEqual(room.gap);
+    // The year's width takes a wider step than the short labels alone would.
+    const alone = axisLabels(barXs(n), short, room);
+    expect(labels.length).toBeLessThan(alone.length);
+  });
+
+  it('print no longer form when all the points fall in one year', () => {
+    const oneYear = Array(n).fill(2026);
+    const labels = axisLabels(barXs(n), short, room, { of: oneYear, widths: long });
+    expect(labels.some((l) => l.opens)).toBe(false);
+    expect(labels).toEqual(axisLabels(barXs(n), short, room));
+  });
+
+  it('print the longer form on the last label when it stands alone', () => {
+    const labels = axisLabels(barXs(3), [400, 400, 400], room, {
+      of: [2026, 2026, 2027],
+      widths: [500, 500, 500],
+    });
+    expect(labels).toEqual([{ index: 2, x: 632, anchor: 'end', opens: true }]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks, labelStep, niceMax, showsLabel } from './svg-charts';
+import { axisTicks, labelStep, niceMax } from './svg-charts';
 
 describe('axisTicks', () => {
   it('steps a count axis by whole numbers', () => {
@@ -34,20 +34,5 @@ describe('niceMax and labelStep', () => {
   it('prints at most the room for labels', () => {
     expect(labelStep(12, 8)).toBe(2);
     expect(labelStep(5, 8)).toBe(1);
-  });
-});
-
-describe('showsLabel', () => {
-  const shown = (n: number, step: number) =>
-    Array.from({ length: n }, (_, i) => i).filter((i) => showsLabel(i, n, step));
-
-  it('prints every step-th label and the last', () => {
-    expect(shown(9, 2)).toEqual([0, 2, 4, 6, 8]);
-    expect(shown(3, 1)).toEqual([0, 1, 2]);
-  });
-
-  it('leaves out a step-th label that would crowd the last', () => {
-    // 30 days with room for 8: every 4th day; day 28 stands one day before the last, day 29.
-    expect(shown(30, 4)).toEqual([0, 4, 8, 12, 16, 20, 24, 29]);
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
-import { axisLabels } from './axis-labels';
-import { useLabelWidths } from './use-label-widths';
+import { LABEL_GAP } from './axis-labels';
+import { useAxisLabels, type LabelGroups } from './use-axis-labels';
 import './svg-charts.css';
 
 // Small SVG charts for figures per day or per category (DESIGN.md: uPlot for long time series,
@@ -16,8 +16,6 @@ export interface BarDatum {
 const W = 640;
 const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 44 };
-/** The least space between two axis labels, in chart units (about half a letter's height). */
-const LABEL_GAP = 8;
 
 /** A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten, at least `max`. */
 export function niceMax(max: number): number {
@@ -47,15 +45,6 @@ export function labelStep(n: number, room: number): number {
   return Math.max(1, Math.ceil(n / Math.max(1, room)));
 }
 
-/**
- * Whether label i of n is printed: every step-th one and the last, but not a step-th one that
- * would stand closer than a step to the last (on a month of days "Nov 24" ran into "Nov 25").
- */
-export function showsLabel(i: number, n: number, step: number): boolean {
-  const last = n - 1;
-  return i === last || (i % step === 0 && last - i >= step);
-}
-
 interface ChartFrameProps {
   title: string;
   description?: string;
@@ -63,20 +52,23 @@ interface ChartFrameProps {
   format: (v: number) => string;
   children: React.ReactNode;
   labels: readonly string[];
+  labelGroups: LabelGroups | undefined;
   xOf: (i: number) => number;
 }
 
-function ChartFrame({ title, description, max, format, children, labels, xOf }: ChartFrameProps) {
+function ChartFrame(props: ChartFrameProps) {
+  const { title, description, max, format, children, labels, xOf } = props;
   const id = useId();
   const svg = useRef<SVGSVGElement>(null);
   const plotH = H - PAD.top - PAD.bottom;
   const ticks = axisTicks(max);
   // Every k-th label that fits at the width the chart is drawn (at most eight, the wide look).
-  const widths = useLabelWidths(svg, labels);
-  const shown = axisLabels(
+  const shown = useAxisLabels(
+    svg,
     labels.map((_, i) => xOf(i)),
-    widths,
+    labels,
     { left: 0, right: W - PAD.right, gap: LABEL_GAP, minStep: labelStep(labels.length, 8) },
+    props.labelGroups,
   );
   return (
     // Left to right in every language, like the report charts: in an Arabic page the inherited
@@ -103,9 +95,9 @@ function ChartFrame({ title, description, max, format, children, labels, xOf }: 
         );
       })}
       {children}
-      {shown.map(({ index, x, anchor }) => (
+      {shown.map(({ index, x, anchor, text }) => (
         <text key={index} className="svg-chart__axis" x={x} y={H - 8} textAnchor={anchor}>
-          {labels[index]}
+          {text}
         </text>
       ))}
     </svg>
@@ -117,6 +109,8 @@ export function BarChart(props: {
   title: string;
   description?: string;
   data: readonly BarDatum[];
+  /** The labels' groups (days by year, see day-axis.ts): a label opening one reads its year. */
+  labelGroups?: LabelGroups;
   format?: (v: number) => string;
   /** Upper end of the axis (default: a nice bound over the data); 100 for percentages. */
   max?: number;
@@ -136,6 +130,7 @@ export function BarChart(props: {
       max={max}
       format={format}
       labels={data.map((d) => d.label)}
+      labelGroups={props.labelGroups}
       xOf={xOf}
     >
       {data.map((d, i) => {
@@ -162,6 +157,8 @@ export function LineChart(props: {
   title: string;
   description?: string;
   labels: readonly string[];
+  /** The labels' groups (days by year, see day-axis.ts): a label opening one reads its year. */
+  labelGroups?: LabelGroups;
   series: ReadonlyArray<{ name: string; values: readonly number[]; tone: 'primary' | 'success' | 'accent' }>;
   format?: (v: number) => string;
 }) {
@@ -178,6 +175,7 @@ export function LineChart(props: {
       max={max}
       format={format}
       labels={labels}
+      labelGroups={props.labelGroups}
       xOf={xOf}
     >
       {series.map((s) => (

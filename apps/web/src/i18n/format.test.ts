@@ -4,6 +4,7 @@ import {
   decimalSeparator,
   formatIsoDate,
   formatIsoDayMonth,
+  formatIsoDayMonthYear,
   formatIsoMonth,
   formatNumber,
 } from './format';
@@ -37,6 +38,14 @@ describe('format', () => {
     expect(formatIsoDayMonth('2026-11-12', 'ar', null)).toBe('12 نوفمبر');
     expect(formatIsoDayMonth('2026-11-12', 'de', 'DE')).toBe('12. Nov.');
     expect(formatIsoDayMonth('not a date', 'en')).toBe('not a date');
+  });
+  it('writes the day that opens a year on a chart axis with its year, in the language’s order', () => {
+    expect(formatIsoDayMonthYear('2027-01-03', 'en', 'US')).toBe('Jan 3, 2027');
+    expect(formatIsoDayMonthYear('2027-01-03', 'en', 'GB')).toBe('3 Jan 2027');
+    expect(formatIsoDayMonthYear('2027-01-03', 'de', 'DE')).toBe('3. Jan. 2027');
+    expect(formatIsoDayMonthYear('2027-01-03', 'ar', null)).toBe('3 يناير 2027');
+    expect(formatIsoDayMonthYear('2027-01-03', 'zh-CN', null)).toBe('2027年1月3日');
+    expect(formatIsoDayMonthYear('not a date', 'en')).toBe('not a date');
   });
   it('names countries in the language', () => {
     expect(countryName('DE', 'de', 'Germany')).toBe('Deutschland');

@@ -36,11 +36,28 @@ export function formatIsoDate(
  * "12. Nov."): the medium style keeps the year in Arabic or German ("12/11/2026"), too long to fit.
  */
 export function formatIsoDayMonth(iso: string, language: string, country?: string | null): string {
+  return formatIsoDayParts(iso, { day: 'numeric', month: 'short' }, language, country);
+}
+
+/**
+ * The same with the year, in the language's own order ("Jan 3, 2027", "3 يناير 2027",
+ * "3. Jan. 2027"): the axis label that opens a year on a chart whose days span more than one.
+ */
+export function formatIsoDayMonthYear(iso: string, language: string, country?: string | null): string {
+  return formatIsoDayParts(iso, { day: 'numeric', month: 'short', year: 'numeric' }, language, country);
+}
+
+function formatIsoDayParts(
+  iso: string,
+  parts: Intl.DateTimeFormatOptions,
+  language: string,
+  country?: string | null,
+): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return iso;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   const locale = country === undefined ? intlLocale(language) : intlLocale(language, country);
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale, { ...parts, timeZone: 'UTC' }).format(date);
 }
 
 /** A calendar month given as YYYY-MM, written short in the language ("Nov 2026", "nov. 2026"). */

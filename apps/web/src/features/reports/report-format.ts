@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MonitorSettings } from '@cgm/contract';
 import { defaultGlucoseUnit, isGlucoseUnit, roundInsulin, toUnit, type GlucoseUnit } from '@cgm/domain';
 import { SESSION_KEYS } from '../../session/session';
-import { formatIsoDate, formatNumber } from '../../i18n/format';
+import { formatIsoDate, formatIsoDayMonth, formatNumber } from '../../i18n/format';
 import {
   ENGLISH_GLUCOSE_WORDS,
   formatGlucoseLimit,
@@ -11,7 +11,7 @@ import {
   glucoseWords,
   type GlucoseWords,
 } from '../../i18n/format-glucose';
-import { formatDateTime, formatTime, intlLocale } from '../../i18n/format-time';
+import { formatDateTime, formatTime } from '../../i18n/format-time';
 import { sessionStore } from '../../lib/storage';
 
 // Units and number formats of the reports. The unit follows the live monitor's rule: the patient's
@@ -82,10 +82,7 @@ export function makeFormat(
     insulin: (u) => (ok(u) ? num(roundInsulin(u), 2) : dash),
     day: (iso, style = 'medium') => formatIsoDate(iso, lang, style),
     // With the chosen country, as the dates: "18 Nov" in the United Kingdom, "Nov 18" in the US.
-    shortDay: (iso) =>
-      new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-        new Date(`${iso}T00:00:00Z`),
-      ),
+    shortDay: (iso) => formatIsoDayMonth(iso, lang),
     time: (ms, off) => formatTime(wallClock(ms, off), lang, 'UTC'),
     dateTime: (ms, off) => formatDateTime(wallClock(ms, off), lang, 'UTC'),
   };

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { HclReport } from '@cgm/contract';
+import { yearGroups } from '../../../charts/day-axis';
 import { BarChart } from '../../../charts/svg-charts';
 import { formatIsoDate, formatIsoDayMonth, formatNumber } from '../../../i18n/format';
 
@@ -51,6 +52,10 @@ export function HclReportView({ report }: { report: HclReport }) {
         <BarChart
           title={t('hclPrint.timeInAutoPerDay')}
           data={report.daily.map((d) => ({ label: dayLabel(d.day), value: d.time_in_auto ?? 0 }))}
+          labelGroups={yearGroups(
+            report.daily.map((d) => d.day),
+            lang,
+          )}
           max={100}
           format={(v) => `${n(v, 0)} %`}
           tone="accent"

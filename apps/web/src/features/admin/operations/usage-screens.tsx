@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../admin-ui';
+import { yearGroups } from '../../../charts/day-axis';
 import { BarChart } from '../../../charts/svg-charts';
 import { formatIsoDate, formatIsoDayMonth, formatNumber } from '../../../i18n/format';
 import { useUsage } from './ops-api';
@@ -53,6 +54,10 @@ export function DataStatisticsScreen() {
                 label: formatIsoDayMonth(d.day, lang),
                 value: d[metric],
               }))}
+              labelGroups={yearGroups(
+                days.map((d) => d.day),
+                lang,
+              )}
               format={n}
               tone={metric === 'active_patients' ? 'success' : 'primary'}
             />

@@ -1,5 +1,7 @@
-import { useId } from 'react';
-import { axisTicks, labelStep, niceMax, showsLabel } from '../../../charts/svg-charts';
+import { useId, useRef } from 'react';
+import { LABEL_GAP } from '../../../charts/axis-labels';
+import { axisTicks, niceMax } from '../../../charts/svg-charts';
+import { useAxisLabels, type LabelGroups } from '../../../charts/use-axis-labels';
 
 // A value per date as bars (the dashboard's time in range and insulin per day). A date without
 // data is drawn as a hollow "no data" mark on the axis, never as a bar of 0: 0 % in range and no
@@ -17,6 +19,8 @@ export interface DayBar {
 export function DayBars(props: {
   title: string;
   data: readonly DayBar[];
+  /** The days' years (day-axis.ts): on a range across New Year a label opening a year reads it. */
+  labelGroups?: LabelGroups;
   format: (v: number) => string;
   /** Labels of the axis ticks (default `format`): insulin bars read 41.35 U, their axis 0–50. */
   axisFormat?: (v: number) => string;
@@ -27,6 +31,7 @@ export function DayBars(props: {
   tone?: 'primary' | 'success' | 'accent';
 }) {
   const id = useId();
+  const svg = useRef<SVGSVGElement>(null);
   const { data, format, tone = 'primary' } = props;
   const axisFormat = props.axisFormat ?? format;
   const max = props.max ?? niceMax(Math.max(0, ...data.map((d) => d.value ?? 0)));
@@ -36,10 +41,19 @@ export function DayBars(props: {
   const barW = Math.max(1, Math.min(40, slot * 0.7));
   const xOf = (i: number) => PAD.left + slot * i + slot / 2;
   const base = PAD.top + plotH;
-  const step = labelStep(data.length, 8);
+  // Every k-th day, k the smallest at which the labels, measured in the font they are drawn in,
+  // keep apart: as many dates as fit on a phone or a wide screen, in any language's month names.
+  const shown = useAxisLabels(
+    svg,
+    data.map((_, i) => xOf(i)),
+    data.map((d) => d.label),
+    { left: 0, right: W - PAD.right, gap: LABEL_GAP },
+    props.labelGroups,
+  );
   return (
     // Left to right in every language (see svg-charts.tsx): the axis stays at the left.
     <svg
+      ref={svg}
       className="svg-chart"
       viewBox={`0 0 ${W} ${H}`}
       role="img"
@@ -90,13 +104,11 @@ export function DayBars(props: {
           </rect>
         );
       })}
-      {data.map((d, i) =>
-        showsLabel(i, data.length, step) ? (
-          <text key={`l${i}`} className="svg-chart__axis" x={xOf(i)} y={H - 8} textAnchor="middle">
-            {d.label}
-          </text>
-        ) : null,
-      )}
+      {shown.map(({ index, x, anchor, text }) => (
+        <text key={`l${index}`} className="svg-chart__axis" x={x} y={H - 8} textAnchor={anchor}>
+          {text}
+        </text>
+      ))}
     </svg>
   );
 }

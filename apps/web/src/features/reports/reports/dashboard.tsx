@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { splitPercentages } from '@cgm/domain';
+import { yearGroups } from '../../../charts/day-axis';
 import { LineChart } from '../../../charts/svg-charts';
 import { DayBars, type DayBar } from '../charts/day-bars';
 import { perDay } from '../charts/shaping';
@@ -28,6 +29,7 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
         const dates = res.coverage.map((c) => c.day);
         const bars = (pick: (x: (typeof daily)[number]) => number | null | undefined): DayBar[] =>
           perDay(dates, daily, pick).map((x) => ({ label: fmt.shortDay(x.day), value: x.value }));
+        const dateYears = yearGroups(dates, fmt.lang);
         const tirBars = bars((x) => (x.count > 0 ? x.in_range : null));
         const insulinBars = bars((x) => x.insulin?.total);
         return (
@@ -52,6 +54,10 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
                 <LineChart
                   title={t('reports.dashboard.meanPerDay', { unit: fmt.unit })}
                   labels={withMean.map((x) => fmt.shortDay(x.day))}
+                  labelGroups={yearGroups(
+                    withMean.map((x) => x.day),
+                    fmt.lang,
+                  )}
                   series={[
                     {
                       name: t('reports.stats.mean'),
@@ -66,6 +72,7 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
                 <DayBars
                   title={t('reports.dashboard.tirPerDay')}
                   data={tirBars}
+                  labelGroups={dateYears}
                   max={100}
                   tone="success"
                   format={(v) => `${fmt.num(v)} %`}
@@ -82,6 +89,7 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
                 <DayBars
                   title={t('reports.dashboard.insulinPerDay')}
                   data={insulinBars}
+                  labelGroups={dateYears}
                   tone="accent"
                   format={(v) => fmt.insulin(v)}
                   axisFormat={(v) => fmt.num(v, Number.isInteger(v) ? 0 : 2)}
