@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -35,5 +36,13 @@ describe('chart direction', () => {
     );
     expect(line).toMatch(/<svg class="svg-chart"[^>]*direction="ltr"/);
     expect(bars).toMatch(/<svg class="svg-chart"[^>]*direction="ltr"/);
+  });
+
+  // Inside the left-to-right chart an Arabic date with its year, "1 ديسمبر 2025", was drawn as
+  // 1, 2025, ديسمبر: read right to left, "ديسمبر 2025 1". Each label takes its own script's direction.
+  it('lays out each axis label in the direction of its own script', () => {
+    const css = readFileSync(new URL('./svg-charts.css', import.meta.url), 'utf8');
+    const axisRule = /\.svg-chart__axis \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(axisRule).toMatch(/unicode-bidi: plaintext;/);
   });
 });
