@@ -131,7 +131,11 @@ export type DailyInsulin = z.infer<typeof dailyInsulin>;
 export const dayCoverage = z.object({
   day: isoDate,
   count: z.number().int().describe('Sensor readings that local day'),
-  valid: z.boolean().describe(`More than ${VALID_DAY_MIN_SECONDS} s of data (count × 120 s, spec §9)`),
+  valid: z
+    .boolean()
+    .describe(
+      `More than ${VALID_DAY_MIN_SECONDS} s of covered time (each reading its source's sampling interval, CLINICAL.md)`,
+    ),
 });
 export type DayCoverageItem = z.infer<typeof dayCoverage>;
 

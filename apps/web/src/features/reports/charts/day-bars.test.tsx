@@ -149,3 +149,26 @@ describe('the date labels under the bars', () => {
     expect(texts.find((t) => t.includes('يناير'))).toMatch(/^\d+ يناير 2027$/);
   });
 });
+
+describe('a date left out as not a valid day', () => {
+  it('is marked apart from a date without data, and says so', () => {
+    const html = renderToStaticMarkup(
+      <DayBars
+        title="Time in range per day"
+        data={[
+          { label: '1 Nov', value: 70 },
+          { label: '2 Nov', value: null },
+          { label: '3 Nov', value: null, leftOut: true },
+        ]}
+        format={(v) => `${v} %`}
+        noData="No data"
+        leftOut="Incomplete day"
+        max={100}
+      />,
+    );
+    expect(html).toContain('<title>2 Nov: No data</title>');
+    expect(html).toContain('<title>3 Nov: Incomplete day</title>');
+    expect(html.match(/svg-chart__nodata--left-out/g)).toHaveLength(1);
+    expect(html.match(/class="svg-chart__nodata"/g)).toHaveLength(1);
+  });
+});

@@ -14,6 +14,11 @@ const PAD = { top: 12, right: 8, bottom: 28, left: 48 };
 export interface DayBar {
   label: string;
   value: number | null;
+  /**
+   * A date with readings left out by "valid days only" (too little data to be a valid day): marked
+   * apart from a date without data, which it is not.
+   */
+  leftOut?: boolean;
 }
 
 export function DayBars(props: {
@@ -26,6 +31,8 @@ export function DayBars(props: {
   axisFormat?: (v: number) => string;
   /** Text of a date without data (tooltip and screen readers). */
   noData: string;
+  /** Text of a date left out as not a valid day (default `noData`). */
+  leftOut?: string;
   /** Upper end of the axis (default: a nice bound over the data); 100 for percentages. */
   max?: number;
   tone?: 'primary' | 'success' | 'accent';
@@ -74,12 +81,13 @@ export function DayBars(props: {
         );
       })}
       {data.map((d, i) => {
-        const label = `${d.label}: ${d.value === null ? props.noData : format(d.value)}`;
+        const none = d.leftOut ? (props.leftOut ?? props.noData) : props.noData;
+        const label = `${d.label}: ${d.value === null ? none : format(d.value)}`;
         if (d.value === null) {
           return (
             <rect
               key={i}
-              className="svg-chart__nodata"
+              className={d.leftOut ? 'svg-chart__nodata svg-chart__nodata--left-out' : 'svg-chart__nodata'}
               data-nodata="1"
               x={xOf(i) - barW / 2}
               y={base - 6}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { DayCoverageItem } from '@cgm/contract';
 import { splitPercentages } from '@cgm/domain';
 import { yearGroups } from '../../../charts/day-axis';
 import { LineChart } from '../../../charts/svg-charts';
@@ -27,8 +28,13 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
         const withMean = daily.filter((x) => x.mean !== null);
         // Every date of the range once; a date without glucose (or without insulin) is "no data".
         const dates = res.coverage.map((c) => c.day);
+        const leftOut = leftOutDays(res.coverage, res.valid_days_only);
         const bars = (pick: (x: (typeof daily)[number]) => number | null | undefined): DayBar[] =>
-          perDay(dates, daily, pick).map((x) => ({ label: fmt.shortDay(x.day), value: x.value }));
+          perDay(dates, daily, pick).map((x) => ({
+            label: fmt.shortDay(x.day),
+            value: x.value,
+            ...(x.value === null && leftOut.has(x.day) ? { leftOut: true } : {}),
+          }));
         const dateYears = yearGroups(dates, fmt.lang);
         const tirBars = bars((x) => (x.count > 0 ? x.in_range : null));
         const insulinBars = bars((x) => x.insulin?.total);
@@ -77,6 +83,7 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
                   tone="success"
                   format={(v) => `${fmt.num(v)} %`}
                   noData={t('reports.noData')}
+                  leftOut={t('reports.daily.notValid')}
                 />
                 <NoDataKey bars={tirBars} />
               </ReportSection>
@@ -94,6 +101,7 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
                   format={(v) => fmt.insulin(v)}
                   axisFormat={(v) => fmt.num(v, Number.isInteger(v) ? 0 : 2)}
                   noData={t('reports.noData')}
+                  leftOut={t('reports.daily.notValid')}
                 />
                 <NoDataKey bars={insulinBars} />
                 <InsulinSplit basal={d.insulin.basal} kinds={d.insulin} fmt={fmt} />
@@ -106,13 +114,33 @@ export function DashboardReport({ ctx, range }: ReportViewProps) {
   );
 }
 
-/** The key of the "no data" mark, shown when a chart has one. */
+/**
+ * The dates "valid days only" leaves out although they have readings (not a valid day): the
+ * report's figures skip them, and the day charts must not call them dates without data.
+ */
+export function leftOutDays(coverage: readonly DayCoverageItem[], validDaysOnly: boolean): Set<string> {
+  return new Set(validDaysOnly ? coverage.filter((c) => c.count > 0 && !c.valid).map((c) => c.day) : []);
+}
+
+/** The keys of the "no data" and "left out" marks, each shown when a chart has one. */
 function NoDataKey({ bars }: { bars: readonly DayBar[] }) {
   const { t } = useTranslation();
-  if (!bars.some((b) => b.value === null)) return null;
+  const empty = bars.some((b) => b.value === null && !b.leftOut);
+  const leftOut = bars.some((b) => b.value === null && b.leftOut);
+  if (!empty && !leftOut) return null;
   return (
     <p className="small muted day-bars-key">
-      <span className="day-bars-key__swatch" aria-hidden="true" /> {t('reports.noData')}
+      {empty && (
+        <span>
+          <span className="day-bars-key__swatch" aria-hidden="true" /> {t('reports.noData')}{' '}
+        </span>
+      )}
+      {leftOut && (
+        <span>
+          <span className="day-bars-key__swatch day-bars-key__swatch--left-out" aria-hidden="true" />{' '}
+          {t('reports.daily.notValid')}
+        </span>
+      )}
     </p>
   );
 }
