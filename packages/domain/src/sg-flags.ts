@@ -18,6 +18,11 @@ export function isSgFlag(s: unknown): s is SgFlag {
   return typeof s === 'string' && Object.hasOwn(SG_FLAGS, s);
 }
 
+/** The sgFlag.* note shown beside a flagged reading (monitor, patient list, overview); null for none. */
+export function sgFlagLabelKey(flag: unknown): string | null {
+  return isSgFlag(flag) ? SG_FLAGS[flag].labelKey : null;
+}
+
 /** C and CX raise to 2.2 mmol/L (spec §5); the others do not change the value. */
 export function isLowQualityFlag(flag: string): boolean {
   return isSgFlag(flag) && SG_FLAGS[flag].lowQuality;

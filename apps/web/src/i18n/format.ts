@@ -24,11 +24,7 @@ export function formatIsoDate(
   style: 'long' | 'medium' = 'long',
   country?: string | null,
 ): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return iso;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  const locale = country === undefined ? intlLocale(language) : intlLocale(language, country);
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(date);
+  return formatIsoDayParts(iso, { dateStyle: style }, language, country);
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   glucoseDecimals,
   isGlucoseUnit,
   isSgDisplayCode,
-  isSgFlag,
   isStale,
   patchExpiryAlert,
   PATCH_STATES,
@@ -20,13 +19,13 @@ import {
   SENSOR_STATES,
   sensorExpiryAlert,
   SG_DISPLAY_CODES,
-  SG_FLAGS,
   trendOfRate,
   type ExpiryAlert,
   type Freshness,
   type GlucoseUnit,
   type PumpStateCategory,
   type Trend,
+  sgFlagLabelKey,
 } from '@cgm/domain';
 
 // The monitor's status as the screen shows it (spec §3 monitor status, §4 staleness and states,
@@ -116,7 +115,7 @@ export function glucoseView(sensor: SensorStatus | null, prefs: GlucosePrefs, no
   }
   const flag = sensor.quality;
   const shown = displayGlucose(sensor.glucose, prefs.unit, flag);
-  const flagKey = flag && isSgFlag(flag) ? SG_FLAGS[flag].labelKey : null;
+  const flagKey = sgFlagLabelKey(flag);
   const lowQuality = flag === 'C' || flag === 'CX';
   const trend = trendOfRate(sensor.glucoseRate);
   if (freshnessOf(time, now) === 'old') {

@@ -4,14 +4,13 @@ import {
   glucoseDecimals,
   hasEnoughDataForTir,
   isSgDisplayCode,
-  isSgFlag,
   isStale,
   SG_DISPLAY_CODES,
-  SG_FLAGS,
   splitPercentages,
   trendOfRate,
   type GlucoseUnit,
   type Trend,
+  sgFlagLabelKey,
 } from '@cgm/domain';
 
 // What a row of the patient list shows (spec §3 "Patient list item", §5 glucose display, §9 data
@@ -55,7 +54,7 @@ export function glucoseCell(g: LatestGlucose | null, unit: GlucoseUnit, now: num
     ...base,
     kind: shown.kind === 'value' || shown.kind === 'high' || shown.kind === 'low' ? shown.kind : 'none',
     value: shown.kind === 'value' ? shown.value : null,
-    flagKey: isSgFlag(g.quality) ? SG_FLAGS[g.quality].labelKey : null,
+    flagKey: sgFlagLabelKey(g.quality),
     trend: trend.rate === 0 ? null : trend,
   };
 }

@@ -3,12 +3,11 @@ import {
   addDays,
   displayGlucose,
   freshnessOf,
-  isSgFlag,
   isStale,
-  SG_FLAGS,
   trendOfRate,
   type GlucoseUnit,
   type Trend,
+  sgFlagLabelKey,
 } from '@cgm/domain';
 
 // What the patient overview shows, as pure functions (issue 18 item 1): the last reading and its
@@ -67,7 +66,7 @@ export function lastReading(sensor: SensorStatus | null, unit: GlucoseUnit, now:
     time,
     ageMs,
     trend: old || trend.rate === 0 ? null : trend,
-    flagKey: isSgFlag(sensor.quality) ? SG_FLAGS[sensor.quality].labelKey : null,
+    flagKey: sgFlagLabelKey(sensor.quality),
     old,
   };
 }
