@@ -64,3 +64,26 @@ export function xdripDateString(ms: number, offsetMin: number): string {
   const a = Math.abs(offsetMin);
   return `${local}${sign}${String(Math.floor(a / 60)).padStart(2, '0')}${String(a % 60).padStart(2, '0')}`;
 }
+
+/**
+ * An uploader of the patient over real HTTP: its v1 secret header, a v3 bearer token of the same
+ * credential, and GET/POST of v1 that expect 200.
+ */
+export async function uploaderSession(t: TestApp, patientId: string, token: string) {
+  const http = await listen(t);
+  const cred = await newCredential(t, patientId, token, 'readwrite', 'xDrip+');
+  const h = { 'api-secret': cred.api_secret_sha1 };
+  const jwt = await http.req('GET', `/api/v2/authorization/request/${cred.token}`);
+  const v3 = { authorization: `Bearer ${String(jwt.body.token)}` };
+  const get = async (path: string): Promise<Array<Record<string, unknown>>> => {
+    const res = await http.req('GET', path, { headers: h });
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+    return res.body as Array<Record<string, unknown>>;
+  };
+  const post = async (body: unknown[]): Promise<Array<Record<string, unknown>>> => {
+    const res = await http.req('POST', '/api/v1/entries', { headers: h, body });
+    if (res.status !== 200) throw new Error(`POST entries: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Array<Record<string, unknown>>;
+  };
+  return { http, h, v3, get, post };
+}

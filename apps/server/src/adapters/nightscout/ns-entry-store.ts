@@ -7,12 +7,14 @@ import { pgArray } from '../../patient-data';
 // readings is 24 row writes, not 288 document rows with their indexes. An item keeps the server's
 // fields and what the client sent beyond what the entry's time rebuilds exactly (`date`,
 // `dateString`, `sysTime`, `utcOffset`); the reading itself is also in the hour blocks. The
-// document is rebuilt on read (entryRowsSql, in SQL for queries; entryDoc, in JS for writes).
+// document is rebuilt on read (entryRowsSql, in SQL for queries; entryDoc, in JS for writes). Plain
+// sensor entries, most of what uploaders send, are kept as the row's arrays instead of items
+// (ns-entry-plain.ts); hoursOf and entryHoursWrites turn them into items and back.
 
-export type EntryDoc = Record<string, unknown>;
+import { entryHourOf, type EntryDoc, type EntryItem } from './ns-entry-item';
+import { PLAIN_JSON_SQL, PLAIN_ROWS_SELECT, plainItems, splitPlain, type PlainJson } from './ns-entry-plain';
 
-const HOUR = 3_600_000;
-export const entryHourOf = (ms: number) => Math.floor(ms / HOUR);
+export { entryHourOf, type EntryDoc, type EntryItem } from './ns-entry-item';
 
 /** Whether s[from, to) is lowercase hex: a loop of char codes, as this runs for every key of a write. */
 function isLowerHex(s: string, from: number, to: number): boolean {
@@ -60,27 +62,6 @@ export const hintedHours = (keys: readonly string[]): number[] => [
   ),
 ];
 
-/** One stored entry. */
-export interface EntryItem {
-  id: string;
-  ident: string;
-  seq: number;
-  /** The entry's time (epoch ms). */
-  t: number;
-  /** Its UTC offset (minutes). */
-  off: number;
-  /** srvModified, and srvCreated when it differs (a changed entry's): a new one's is its srvModified. */
-  m: number;
-  c?: number;
-  /** A tombstone (v3 history). */
-  del?: true;
-  /** Which credential or import wrote it. */
-  sub?: string;
-  /** `doc` is the whole document (nothing to rebuild): entries stored before migration 0016. */
-  w?: true;
-  doc: EntryDoc;
-}
-
 /** The rows of the hours a write touches: hour → items. */
 export type EntryHours = Map<number, EntryItem[]>;
 
@@ -124,16 +105,24 @@ export interface EntryWindow {
 const TIME = `(timestamptz 'epoch' + e.t * interval '1 millisecond')`;
 const ISO = `to_char(${TIME} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The stored entries as document rows (id, seq, identifier, date, doc, srv_modified, srv_created, deleted). */
+/**
+ * The stored entries as document rows (id, seq, identifier, date, doc, srv_modified, srv_created,
+ * deleted): the JSON items and the plain entries (ns-entry-plain.ts) of the hour rows the window
+ * can hold.
+ */
 export function entryRowsSql(patientId: string, includeDeleted: boolean, w: EntryWindow = {}): SQL {
-  const prune = [
-    w.from !== undefined ? sql`and h.hour >= ${entryHourOf(w.from)}` : sql``,
-    w.to !== undefined ? sql`and h.hour <= ${entryHourOf(w.to)}` : sql``,
-    w.receivedAfter !== undefined ? sql`and h.max_modified > ${w.receivedAfter}` : sql``,
-    w.keys
-      ? sql`and (h.keys && ${pgArray(w.keys)}::text[] or h.hour = any(${pgArray(hintedHours(w.keys))}::bigint[]))`
-      : sql``,
-  ];
+  const prune = sql.join(
+    [
+      sql`h.patient_id = ${patientId}`,
+      w.from !== undefined ? sql`and h.hour >= ${entryHourOf(w.from)}` : sql``,
+      w.to !== undefined ? sql`and h.hour <= ${entryHourOf(w.to)}` : sql``,
+      w.receivedAfter !== undefined ? sql`and h.max_modified > ${w.receivedAfter}` : sql``,
+      w.keys
+        ? sql`and (h.keys && ${pgArray(w.keys)}::text[] or h.hour = any(${pgArray(hintedHours(w.keys))}::bigint[]))`
+        : sql``,
+    ],
+    sql` `,
+  );
   const doc = sql.raw(`case when e.w then e.doc else jsonb_build_object('date', e.t, 'dateString', ${ISO},
     'sysTime', ${ISO}, 'utcOffset', e.off) || e.doc end`);
   return sql`select e.id, e.seq, e.ident as identifier, ${sql.raw(TIME)} as date, ${doc} as doc,
@@ -141,8 +130,9 @@ export function entryRowsSql(patientId: string, includeDeleted: boolean, w: Entr
     from nightscout_entry_hours h
     cross join lateral json_to_recordset(h.items)
       as e(id text, ident text, seq bigint, t bigint, off int, m bigint, c bigint, del boolean, w boolean, doc jsonb)
-    where h.patient_id = ${patientId} ${sql.join(prune, sql` `)}
-      ${includeDeleted ? sql`` : sql`and e.del is not true`}`;
+    where ${prune} ${includeDeleted ? sql`` : sql`and e.del is not true`}
+    union all
+    ${sql.raw(PLAIN_ROWS_SELECT)} where ${prune} and cardinality(h.plain_t) > 0`;
 }
 
 /** The newest srvModified of the patient's entries, as SQL (one index probe). */
@@ -157,20 +147,29 @@ export async function loadEntryHours(
   hours: readonly number[],
   keys: readonly string[],
 ): Promise<EntryHours> {
-  const result = await tx.execute(sql`select hour, items from nightscout_entry_hours
+  const result = await tx.execute(sql`select ${ENTRY_HOUR_COLUMNS} from nightscout_entry_hours
     where patient_id = ${patientId}
       and (hour = any(${pgArray([...hours, ...hintedHours(keys)])}::bigint[]) or keys && ${pgArray(keys)}::text[])`);
   return hoursOf((result as { rows?: HourRow[] }).rows ?? []);
 }
 
+/** The columns of an hour row a write reads (HourRow). */
+export const ENTRY_HOUR_COLUMNS = sql.raw(`hour, items, ${PLAIN_JSON_SQL} as plain`);
+
 export interface HourRow {
   hour: string | number | null;
   items: EntryItem[] | null;
+  plain: PlainJson | null;
 }
 
+/** The hours' entries: JSON items and plain ones alike. */
 export function hoursOf(rows: readonly HourRow[]): EntryHours {
   const out: EntryHours = new Map();
-  for (const r of rows) if (r.hour !== null && r.items) out.set(Number(r.hour), r.items);
+  for (const r of rows) {
+    if (r.hour === null || !r.items) continue;
+    const hour = Number(r.hour);
+    out.set(hour, r.plain ? [...r.items, ...plainItems(hour, r.plain)] : r.items);
+  }
   return out;
 }
 
@@ -185,7 +184,10 @@ export function entryHoursWrites(
   guard: SQL = sql`true`,
 ): SQL[] {
   // `guard`: a condition every write holds to (patient-data's EVENT_GUARD for a write in one statement).
-  const put: Array<{ hour: number; keys: string[]; m: number; items: EntryItem[] }> = [];
+  type Put = { hour: number; keys: string[]; m: number; items: EntryItem[] } & Partial<
+    Record<string, unknown>
+  >;
+  const put: Put[] = [];
   const gone: number[] = [];
   for (const hour of new Set(changed)) {
     const items = hours.get(hour) ?? [];
@@ -194,18 +196,44 @@ export function entryHoursWrites(
       continue;
     }
     items.sort((a, b) => a.t - b.t || a.seq - b.seq);
-    // Only keys that do not name this hour by their time (hourHint) need the index.
-    const keys = [...new Set(items.flatMap((i) => [i.id, i.ident]))].filter((k) => hourHint(k) !== hour);
-    put.push({ hour, keys, m: items.reduce((m, i) => Math.max(m, i.m), 0), items });
+    const { plain, rest } = splitPlain(hour, items);
+    // Only keys that do not name this hour by their time (hourHint) need the index; a plain
+    // entry's `_id` and identifier both do.
+    const keys = new Set<string>();
+    for (const i of rest) {
+      if (hourHint(i.id) !== hour) keys.add(i.id);
+      if (hourHint(i.ident) !== hour) keys.add(i.ident);
+    }
+    let m = 0;
+    for (const i of items) if (i.m > m) m = i.m;
+    const row: Put = { hour, keys: [...keys], m, items: rest };
+    if (plain) {
+      row.pd = plain.device;
+      row.ps = plain.subject;
+      row.pt = plain.t;
+      row.pq = plain.seq;
+      row.pm = plain.m;
+      row.po = plain.off;
+      row.pg = plain.sgv;
+      row.pr = plain.dir;
+    }
+    put.push(row);
   }
   const out: SQL[] = [];
   if (put.length)
-    out.push(sql`insert into nightscout_entry_hours (patient_id, hour, keys, max_modified, items)
-      select ${patientId}, u.hour, u.keys, u.m, u.items
-        from json_to_recordset(${JSON.stringify(put)}::json) as u(hour bigint, keys text[], m bigint, items json)
+    out.push(sql`insert into nightscout_entry_hours (patient_id, hour, keys, max_modified, items,
+        plain_device, plain_subject, plain_t, plain_seq, plain_modified, plain_offset, plain_sgv, plain_direction)
+      select ${patientId}, u.hour, u.keys, u.m, u.items, u.pd, u.ps, coalesce(u.pt, '{}'), coalesce(u.pq, '{}'),
+          coalesce(u.pm, '{}'), coalesce(u.po, '{}'), coalesce(u.pg, '{}'), coalesce(u.pr, '{}')
+        from json_to_recordset(${JSON.stringify(put)}::json) as u(hour bigint, keys text[], m bigint, items json,
+          pd text, ps text, pt int[], pq bigint[], pm bigint[], po smallint[], pg smallint[], pr smallint[])
        where ${guard}
       on conflict (patient_id, hour) do update
-        set keys = excluded.keys, max_modified = excluded.max_modified, items = excluded.items`);
+        set keys = excluded.keys, max_modified = excluded.max_modified, items = excluded.items,
+          plain_device = excluded.plain_device, plain_subject = excluded.plain_subject,
+          plain_t = excluded.plain_t, plain_seq = excluded.plain_seq, plain_modified = excluded.plain_modified,
+          plain_offset = excluded.plain_offset, plain_sgv = excluded.plain_sgv,
+          plain_direction = excluded.plain_direction`);
   if (gone.length)
     out.push(sql`delete from nightscout_entry_hours where patient_id = ${patientId}
       and hour = any(${pgArray(gone)}::bigint[]) and ${guard}`);

@@ -1,4 +1,5 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { entryUuidOf, uuidOf } from '../../adapters/nightscout';
 import type { Collection } from './ns-query';
 
 // Nightscout's normalisation on write (lib/server/entries.js, treatments.js, devicestatus.js): times
@@ -7,6 +8,7 @@ import type { Collection } from './ns-query';
 // treatment that names neither an identifier nor an `_id`).
 
 export type Doc = Record<string, unknown>;
+export { entryUuidOf, uuidOf };
 
 export interface Normalised {
   /** The client's 24-hex `_id`, if it sent one. */
@@ -49,24 +51,6 @@ export function newObjectId(nowMs: number): string {
     PROCESS_PART +
     counter.toString(16).padStart(6, '0')
   );
-}
-
-/** A name-based UUID (like v3's UUIDv5 of device + date + eventType), stable across resends. */
-export function uuidOf(name: string): string {
-  const h = hash('sha1', `cgm-portal-ns:${name}`, 'hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/**
- * An entry's identifier when the client gave none: a UUIDv7 whose time is the entry's (so the
- * identifier tells where the entry is stored: adapters/nightscout/ns-entry-store.ts) and whose other
- * bits are the name's hash, stable across resends. A time a UUIDv7 cannot hold gets uuidOf.
- */
-export function entryUuidOf(timeMs: number, name: string): string {
-  if (!(timeMs >= 0 && timeMs < 2 ** 48)) return uuidOf(name);
-  const t = timeMs.toString(16).padStart(12, '0');
-  const h = hash('sha1', `cgm-portal-ns:${name}`, 'hex');
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 const num = (v: unknown): number | null => {

@@ -8,7 +8,7 @@ import {
   type DataWriter,
 } from '../../patient-data';
 import { loadEntries } from './ns-entries.repository';
-import { placeEntries } from './ns-entry-write';
+import { numberedIds, placeEntries } from './ns-entry-write';
 import { recordsOf, type Prepared } from './ns-write-prepare';
 import { answer, decide, setTimes, type WriteOptions, type WriteOutcome } from './ns-write-decide';
 import { stampsAbove } from './ns-write.repository';
@@ -39,7 +39,7 @@ export async function storeEntriesAtOnce(
     loadEntries(ctx.db, patientId, good),
     glucoseStateOf(ctx.db, patientId, days),
   ]);
-  const d = decide(normalised, 'entries', entries.stored, opts.nowMs);
+  const d = decide(normalised, 'entries', entries.stored, opts.nowMs, numberedIds(entries));
   if (d.updates.length) return null;
   const stamp = stampsAbove(entries.stored.maxModified, opts.nowMs);
   const placed = placeEntries(entries, d.inserts, [], stamp, opts.subject, patientId, EVENT_GUARD);

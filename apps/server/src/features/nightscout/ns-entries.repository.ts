@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
 import { pgArray } from '../../patient-data';
 import {
+  ENTRY_HOUR_COLUMNS,
   entriesModifiedSql,
   entryDoc,
   entryHourOf,
@@ -53,12 +54,12 @@ export async function loadEntries(
   // array, not 1,000 rows.
   const rows = rowsOf<Row>(
     await tx.execute(sql`
-      select null::bigint as hour, null::json as items, ${entriesModifiedSql(patientId)} as m,
+      select null::bigint as hour, null::json as items, null::json as plain, ${entriesModifiedSql(patientId)} as m,
         null::text as taken, null::bigint[] as seq, null::bigint as ev
       union all
-      select null, null, null, null, null, event_no from patient_data_events where patient_id = ${patientId}
+      select null, null, null, null, null, null, event_no from patient_data_events where patient_id = ${patientId}
       union all
-      select hour, items, null, null, null, null from nightscout_entry_hours
+      select ${ENTRY_HOUR_COLUMNS}, null, null, null, null from nightscout_entry_hours
         where patient_id = ${patientId}
           and ${
             // Without keys to look up, the hours alone: an index range, not a scan of every hour row.
@@ -69,12 +70,12 @@ export async function loadEntries(
       union all
       ${
         ids.length
-          ? sql`select null, null, null, id, null, null from nightscout_documents
+          ? sql`select null, null, null, null, id, null, null from nightscout_documents
         where patient_id = ${patientId} and id = any(${pgArray(ids)}::text[])
       union all`
           : sql``
       }
-      select null, null, null, null,
+      select null, null, null, null, null,
         array(select nextval('nightscout_documents_seq_seq'::regclass) from generate_series(1, ${good.length})),
         null`),
   );

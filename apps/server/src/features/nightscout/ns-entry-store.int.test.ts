@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { API, type MonitorStatus } from '@cgm/contract';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { createPeople, type People } from '../../../test-support/people';
-import { listen, newCredential, xdripDateString, type Http } from '../../../test-support/ns-test-client';
+import { uploaderSession, xdripDateString, type Http } from '../../../test-support/ns-test-client';
 
 // Entries stored compactly, as items of one row per patient and hour (migration 0016,
 // adapters/nightscout/ns-entry-store.ts), over real HTTP: what a client sent reads back field by
@@ -17,6 +17,8 @@ let p: People;
 let http: Http;
 let h: Record<string, string>;
 let v3: Record<string, string>;
+let get: (path: string) => Promise<Loose[]>;
+let post: (body: unknown[]) => Promise<Loose[]>;
 const now = Date.parse('2026-11-21T10:00:00Z');
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -24,30 +26,16 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   t = await createTestApp();
   p = await createPeople(t);
-  http = await listen(t);
-  const cred = await newCredential(t, p.ids.patient, p.tokens.patient, 'readwrite', 'xDrip+');
-  h = { 'api-secret': cred.api_secret_sha1 };
-  const jwt = await http.req('GET', `/api/v2/authorization/request/${cred.token}`);
-  v3 = { authorization: `Bearer ${jwt.body.token}` };
+  ({ http, h, v3, get, post } = await uploaderSession(t, p.ids.patient, p.tokens.patient));
   t.clock.set(new Date(now));
 }, 60_000);
 afterAll(() => t.close());
 
-const get = async (path: string, headers = h) => {
-  const res = await http.req('GET', path, { headers });
-  expect(res.status).toBe(200);
-  return res.body as Loose[];
-};
-const post = async (body: unknown[]) => {
-  const res = await http.req('POST', '/api/v1/entries', { headers: h, body });
-  expect(res.status).toBe(200);
-  return res.body as Loose[];
-};
 const rows = async (q: ReturnType<typeof sql>) =>
   ((await t.ctx.db.execute(q)) as unknown as { rows: Loose[] }).rows;
 const hourRows = async () =>
   (
-    await rows(sql`select hour, json_array_length(items) as n from nightscout_entry_hours
+    await rows(sql`select hour, json_array_length(items) + cardinality(plain_t) as n from nightscout_entry_hours
       where patient_id = ${p.ids.patient} order by hour`)
   ).map((r) => ({ hour: Number(r.hour), n: Number(r.n) }));
 const monitorValues = async () => {

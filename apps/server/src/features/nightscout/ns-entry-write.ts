@@ -1,5 +1,11 @@
 import type { SQL } from 'drizzle-orm';
-import { entryHourOf, entryHoursWrites, entryItem, type EntryItem } from '../../adapters/nightscout';
+import {
+  entryHourOf,
+  entryHoursWrites,
+  entryItem,
+  numberedEntryId,
+  type EntryItem,
+} from '../../adapters/nightscout';
 import type { Normalised } from './ns-docs';
 import type { LoadedEntries } from './ns-entries.repository';
 import type { Existing, New } from './ns-write-decide';
@@ -10,6 +16,12 @@ export type { LoadedEntries } from './ns-entries.repository';
 // new, changed or a duplicate): what is stored was read from the hour rows of the batch's hours and of
 // the `_id`s and identifiers it names (ns-entries.repository.ts), and the new and changed entries
 // are written back as those rows, in the transaction's last statement.
+
+/** The `_id` of the batch's k-th new entry: of its time and the document number it will get. */
+export const numberedIds =
+  ({ seqs }: LoadedEntries) =>
+  (n: Normalised, k: number): string | null =>
+    seqs[k] === undefined ? null : numberedEntryId(n.date, seqs[k]);
 
 /**
  * Places the new entries (each with the next srvModified and a document number) and the changed
@@ -38,13 +50,14 @@ export function placeEntries(
     const seq = seqs[k]!;
     const m = stamp();
     seqOf.set(id, seq);
-    put(
-      entryItem(
-        { id, ident: n.identifier, seq, t: n.date, off: n.utcOffsetMin, m, sub: subject },
-        n.doc,
-        n.iso,
-      ),
+    const item = entryItem(
+      { id, ident: n.identifier, seq, t: n.date, off: n.utcOffsetMin, m, sub: subject },
+      n.doc,
+      n.iso,
     );
+    // An identifier the client did not name is the one made of the entry's time, device and type.
+    if (n.doc.identifier === undefined) item.own = true;
+    put(item);
   });
   for (const { row, n } of updates) {
     const hour = entryHourOf(Number(row.date));

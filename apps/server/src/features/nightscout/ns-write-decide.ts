@@ -114,7 +114,10 @@ export function decide(
   collection: Collection,
   { taken, existing }: Stored,
   nowMs: number,
+  numberedId?: (n: Normalised, insertIndex: number) => string | null,
 ): Decision {
+  // `numberedId`: the `_id` of the batch's k-th new entry when it has its document number already
+  // (ns-entry-ids.ts numberedEntryId), so a plain entry needs no stored `_id`.
   const byIdentifier = new Map(existing.map((e) => [e.identifier, e]));
   const byId = new Map(existing.map((e) => [e.id, e]));
   const byKey = new Map(existing.filter((e) => e.dedup_key).map((e) => [e.dedup_key!, e]));
@@ -176,7 +179,11 @@ export function decide(
       answers.push([twin.n.doc, twin.id, twin.n.identifier]);
     } else {
       // An entry's own `_id` carries its time (ns-entry-store.ts: it tells where the entry is stored).
-      const id = n.id && !taken.has(n.id) ? n.id : newObjectId(collection === 'entries' ? n.date : nowMs);
+      const id =
+        n.id && !taken.has(n.id)
+          ? n.id
+          : ((collection === 'entries' ? numberedId?.(n, inserts.length) : null) ??
+            newObjectId(collection === 'entries' ? n.date : nowMs));
       const row: New = { n, id };
       inserts.push(row);
       pendingByIdentifier.set(n.identifier, row);

@@ -33,7 +33,7 @@ const stored = async (collection: Collection, patient = p.ids.patient) =>
 const rowCount = async (patient: string) => {
   const res = await t.ctx.db.execute(
     sql`select ((select count(*) from nightscout_documents where patient_id = ${patient})
-      + (select coalesce(sum(json_array_length(items)), 0) from nightscout_entry_hours where patient_id = ${patient}))::int as n`,
+      + (select coalesce(sum(json_array_length(items) + cardinality(plain_t)), 0) from nightscout_entry_hours where patient_id = ${patient}))::int as n`,
   );
   return (res as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
 };

@@ -13,7 +13,7 @@ import { storeProfileSettings } from './ns-profile';
 import { refreshDerivedBasal } from './ns-scheduled';
 import type { Collection } from './ns-query';
 import { loadEntries } from './ns-entries.repository';
-import { placeEntries, type LoadedEntries } from './ns-entry-write';
+import { numberedIds, placeEntries, type LoadedEntries } from './ns-entry-write';
 import { storeEntriesAtOnce } from './ns-entries-at-once';
 import {
   answer,
@@ -46,7 +46,7 @@ async function readAndDecide(
 ): Promise<{ d: Decision; stamp: () => number; entries: LoadedEntries | null }> {
   const entries = collection === 'entries' ? await loadEntries(tx, patientId, good) : null;
   const stored = entries?.stored ?? (await loadStored(tx, patientId, collection, good));
-  const d = decide(normalised, collection, stored, opts.nowMs);
+  const d = decide(normalised, collection, stored, opts.nowMs, entries ? numberedIds(entries) : undefined);
   return { d, stamp: stampsAbove(stored.maxModified, opts.nowMs), entries };
 }
 

@@ -1,0 +1,59 @@
+import { hash } from 'node:crypto';
+
+// The `_id` and identifier the portal gives an entry whose client named none. Both carry the
+// entry's time (an ObjectId its seconds, a UUIDv7 its milliseconds), so either tells which hour row
+// holds the entry (ns-entry-store.ts hourHint); and both are made again, here and in SQL
+// (ns-entry-plain.ts), from what a plain entry's hour keeps: its time, document number and device.
+
+/** A name-based UUID (like v3's UUIDv5 of device + date + eventType), stable across resends. */
+export function uuidOf(name: string): string {
+  const h = hash('sha1', `cgm-portal-ns:${name}`, 'hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The prefix of the hashed name (as uuidOf's), so SQL makes the same identifier. */
+export const ENTRY_NAME_PREFIX = 'cgm-portal-ns:';
+
+/**
+ * An entry's identifier when the client gave none: a UUIDv7 whose time is the entry's and whose
+ * other bits are the MD5 of the name (device, time and type), stable across resends. MD5 because
+ * PostgreSQL has it built in (entryIdentSql). A time a UUIDv7 cannot hold gets uuidOf.
+ */
+export function entryUuidOf(timeMs: number, name: string): string {
+  if (!(timeMs >= 0 && timeMs < 2 ** 48 && Number.isInteger(timeMs))) return uuidOf(name);
+  const t = timeMs.toString(16).padStart(12, '0');
+  const h = hash('md5', ENTRY_NAME_PREFIX + name, 'hex');
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The name an sgv entry's identifier is made of (ns-docs.ts normalise). */
+export const sgvEntryName = (timeMs: number, device: string | undefined) => `${device ?? ''}_${timeMs}_sgv`;
+
+/**
+ * The `_id` of an entry the portal numbered: an ObjectId of the entry's seconds and its document
+ * number (unique per database, so the `_id` is too). Null for a time an ObjectId cannot hold.
+ */
+export function numberedEntryId(timeMs: number, seq: number): string | null {
+  const seconds = Math.floor(timeMs / 1000);
+  if (!(seconds >= 0 && seconds < 2 ** 32) || !Number.isSafeInteger(seq) || seq < 0) return null;
+  return seconds.toString(16).padStart(8, '0') + seq.toString(16).padStart(16, '0');
+}
+
+/** numberedEntryId in SQL, of an epoch-ms expression and a document number. */
+export const numberedEntryIdSql = (t: string, seq: string) =>
+  `(lpad(to_hex(floor((${t}) / 1000)::bigint), 8, '0') || lpad(to_hex(${seq}), 16, '0'))`;
+
+/**
+ * entryUuidOf(t, sgvEntryName(t, device)) in SQL, of an epoch-ms expression and a device (or null):
+ * `lateral` names the name's hash `h` and the time's hex `th` (a lateral subquery), `ident` is made
+ * of them.
+ */
+export function sgvEntryIdentSql(t: string, device: string): { lateral: string; ident: string } {
+  return {
+    lateral: `(select md5('${ENTRY_NAME_PREFIX}' || coalesce(${device}, '') || '_' || (${t})::text || '_sgv') as h,
+      lpad(to_hex((${t})::bigint), 12, '0') as th)`,
+    ident: `(substr(th, 1, 8) || '-' || substr(th, 9, 4) || '-7' || substr(h, 14, 3) || '-'
+      || substr('89ab', (('x' || substr(h, 17, 1))::bit(4)::int & 3) + 1, 1) || substr(h, 18, 3) || '-'
+      || substr(h, 21, 12))`,
+  };
+}

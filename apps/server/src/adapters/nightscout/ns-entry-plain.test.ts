@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { TRENDS } from '@cgm/domain';
+import { entryUuidOf, numberedEntryId, sgvEntryName } from './ns-entry-ids';
+import type { EntryItem } from './ns-entry-item';
+import { plainItems, splitPlain, type PlainJson } from './ns-entry-plain';
+
+// Which entries an hour keeps as arrays, and that they come back from the arrays as they went in.
+
+const HOUR = 3_600_000;
+const hour = Math.floor(Date.parse('2026-11-21T07:00:00Z') / HOUR);
+const plainItem = (k: number, doc: Record<string, unknown>, over: Partial<EntryItem> = {}): EntryItem => {
+  const t = hour * HOUR + k * 300_000;
+  const seq = 1000 + k;
+  const device = typeof doc.device === 'string' ? doc.device : undefined;
+  return {
+    id: numberedEntryId(t, seq)!,
+    ident: entryUuidOf(t, sgvEntryName(t, device)),
+    seq,
+    t,
+    off: 60,
+    m: 5_000 + k,
+    sub: 'xDrip+',
+    doc: { type: 'sgv', ...doc },
+    ...over,
+  };
+};
+/** The arrays as the database gives them back (plainJsonSql). */
+const stored = (p: NonNullable<ReturnType<typeof splitPlain>['plain']>): PlainJson => [
+  p.device,
+  p.subject,
+  p.t,
+  p.seq,
+  p.m,
+  p.off,
+  p.sgv,
+  p.dir,
+];
+
+describe('plain entries of an hour', () => {
+  it('come back from the arrays as they went in, every direction and none', () => {
+    const items = [
+      ...TRENDS.map((tr, k) => plainItem(k, { sgv: 100 + k, direction: tr.direction, device: 'G6' })),
+      plainItem(9, { sgv: 40, device: 'G6' }),
+    ];
+    const { plain, rest } = splitPlain(hour, items);
+    expect(rest).toEqual([]);
+    expect(plain!.device).toBe('G6');
+    expect(plainItems(hour, stored(plain!))).toEqual(items.map((i) => ({ ...i, own: true })));
+  });
+
+  it('keep an entry without a device, and the hour’s identifiers are made without one', () => {
+    const items = [plainItem(0, { sgv: 120 }), plainItem(1, { sgv: 121 })];
+    const { plain, rest } = splitPlain(hour, items);
+    expect(rest).toEqual([]);
+    expect(plain!.device).toBeNull();
+    expect(plainItems(hour, stored(plain!))).toEqual(items.map((i) => ({ ...i, own: true })));
+  });
+
+  it('leave every other entry an item', () => {
+    const fits = plainItem(0, { sgv: 120, device: 'G6' });
+    const others = [
+      plainItem(1, { sgv: 120, device: 'Other' }), // another device than the hour's first
+      plainItem(2, { sgv: 120, device: 'G6' }, { sub: 'Loop' }), // another credential
+      plainItem(3, { sgv: 120.5, device: 'G6' }),
+      plainItem(4, { sgv: 120, device: 'G6', direction: 'Sideways' }),
+      plainItem(5, { sgv: 120, device: 'G6', noise: 1 }),
+      plainItem(6, { sgv: 120, device: 'G6' }, { id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }), // the client's _id
+      plainItem(7, { sgv: 120, device: 'G6' }, { ident: 'client-ident' }),
+      plainItem(8, { sgv: 120, device: 'G6' }, { c: 1 }), // changed: created earlier
+      plainItem(9, { sgv: 120, device: 'G6' }, { del: true }),
+      plainItem(10, { sgv: 120, device: 'G6' }, { w: true }),
+      { ...plainItem(11, { sgv: 120, device: 'G6' }), doc: { type: 'mbg', mbg: 120, device: 'G6' } },
+    ];
+    const { plain, rest } = splitPlain(hour, [fits, ...others]);
+    expect(plain!.seq).toEqual([fits.seq]);
+    expect(rest).toEqual(others);
+  });
+});
