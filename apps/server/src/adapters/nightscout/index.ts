@@ -18,6 +18,7 @@ export {
   entriesModifiedSql,
   entryDoc,
   entryHourOf,
+  entryHoursSql,
   entryHoursWrites,
   entryItem,
   entryRowsSql,

@@ -135,6 +135,22 @@ export function entryRowsSql(patientId: string, includeDeleted: boolean, w: Entr
     ${sql.raw(PLAIN_ROWS_SELECT)} where ${prune} and cardinality(h.plain_t) > 0`;
 }
 
+/**
+ * The hour rows of these hours (with the patient's own condition): the range beside the list lets
+ * the planner see that the primary key finds them, also before the table has statistics (it took
+ * the srvModified index and read every hour row of the patient).
+ */
+export function entryHoursSql(hours: readonly number[]): SQL {
+  if (!hours.length) return sql`false`;
+  let lo = hours[0]!;
+  let hi = lo;
+  for (const h of hours) {
+    if (h < lo) lo = h;
+    if (h > hi) hi = h;
+  }
+  return sql`(hour between ${lo} and ${hi} and hour = any(${pgArray(hours)}::bigint[]))`;
+}
+
 /** The newest srvModified of the patient's entries, as SQL (one index probe). */
 export const entriesModifiedSql = (patientId: string): SQL =>
   sql`(select max_modified from nightscout_entry_hours where patient_id = ${patientId}
@@ -149,7 +165,7 @@ export async function loadEntryHours(
 ): Promise<EntryHours> {
   const result = await tx.execute(sql`select ${ENTRY_HOUR_COLUMNS} from nightscout_entry_hours
     where patient_id = ${patientId}
-      and (hour = any(${pgArray([...hours, ...hintedHours(keys)])}::bigint[]) or keys && ${pgArray(keys)}::text[])`);
+      and (${entryHoursSql([...hours, ...hintedHours(keys)])} or keys && ${pgArray(keys)}::text[])`);
   return hoursOf((result as { rows?: HourRow[] }).rows ?? []);
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { executePrepared } from '../../platform/db/prepared';
 import { rowsOf } from '../../platform/db/rows';
 import { pgArray } from '../../patient-data';
 import {
@@ -7,6 +8,7 @@ import {
   entriesModifiedSql,
   entryDoc,
   entryHourOf,
+  entryHoursSql as hoursSql,
   hintedHours,
   hoursOf,
   type EntryHours,
@@ -53,7 +55,9 @@ export async function loadEntries(
   // in the catalogue for every number, 8 of the 9 ms of 1,000 numbers. The numbers come as one
   // array, not 1,000 rows.
   const rows = rowsOf<Row>(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       select null::bigint as hour, null::json as items, null::json as plain, ${entriesModifiedSql(patientId)} as m,
         null::text as taken, null::bigint[] as seq, null::bigint as ev
       union all
@@ -63,9 +67,7 @@ export async function loadEntries(
         where patient_id = ${patientId}
           and ${
             // Without keys to look up, the hours alone: an index range, not a scan of every hour row.
-            keys.length
-              ? sql`(hour = any(${pgArray(hours)}::bigint[]) or keys && ${pgArray(keys)}::text[])`
-              : sql`hour = any(${pgArray(hours)}::bigint[])`
+            keys.length ? sql`(${hoursSql(hours)} or keys && ${pgArray(keys)}::text[])` : hoursSql(hours)
           }
       union all
       ${
@@ -77,7 +79,8 @@ export async function loadEntries(
       }
       select null, null, null, null, null,
         array(select nextval('nightscout_documents_seq_seq'::regclass) from generate_series(1, ${good.length})),
-        null`),
+        null`,
+    ),
   );
   const loaded = hoursOf(rows);
   const idSet = new Set(ids);
