@@ -69,7 +69,7 @@ export async function resolveNightscoutCredential(
     const claims = jwtClaims(bearer);
     if (claims) {
       if (claims.exp * 1000 <= now.getTime()) return null;
-      const cred = await activeCredential(ctx, eq(nightscoutCredentials.id, claims.accessToken));
+      const cred = await activeCredential(ctx, eq(nightscoutCredentials.id, claims.accessToken), 'id');
       return cred && jwtSignatureOk(bearer, cred.tokenHash) ? principalOf(ctx, cred, now) : null;
     }
     const oauth = await oauthPrincipal(ctx, bearer, now);
@@ -79,13 +79,22 @@ export async function resolveNightscoutCredential(
   if (secret) conditions.push(eq(nightscoutCredentials.secretHash, sha256(secret.toLowerCase())));
   if (token) conditions.push(eq(nightscoutCredentials.tokenHash, sha256(token)));
   if (conditions.length === 0) return null;
-  const cred = await activeCredential(ctx, or(...conditions)!);
+  const cred = await activeCredential(ctx, or(...conditions)!, `${secret ? 's' : ''}${token ? 't' : ''}`);
   return cred ? principalOf(ctx, cred, now) : null;
 }
 
 type Credential = typeof nightscoutCredentials.$inferSelect;
 
-async function activeCredential(ctx: AppContext, where: ReturnType<typeof eq>): Promise<Credential | null> {
+/**
+ * The credential the condition finds, if active. A prepared statement, named by which keys the
+ * condition compares (`shape`): every request of an uploader asks it, and planning it each time
+ * cost more than running it.
+ */
+async function activeCredential(
+  ctx: AppContext,
+  where: ReturnType<typeof eq>,
+  shape: string,
+): Promise<Credential | null> {
   const rows = await ctx.db
     .select()
     .from(nightscoutCredentials)
@@ -96,7 +105,9 @@ async function activeCredential(ctx: AppContext, where: ReturnType<typeof eq>): 
         accountStillActive(nightscoutCredentials.patientId),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(`cgm_ns_credential_${shape}`)
+    .execute();
   return rows[0] ?? null;
 }
 

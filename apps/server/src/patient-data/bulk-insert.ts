@@ -77,6 +77,11 @@ function jsonArray(values: readonly Value[]): string {
 
 /** A PostgreSQL array literal, sent as one text parameter. */
 export function pgArray(values: readonly Value[]): string {
+  // Numbers alone (most arrays: hours, times, values) are written as they are, without a function
+  // per element: a write of 1,000 Nightscout entries sends six such arrays.
+  let numbers = true;
+  for (const v of values) if (typeof v !== 'number') numbers = false;
+  if (numbers) return `{${values.join(',')}}`;
   const items = values.map((v) =>
     v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/(["\\])/g, '\\$1')}"`,
   );

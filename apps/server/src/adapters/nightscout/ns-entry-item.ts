@@ -26,8 +26,9 @@ export interface EntryItem {
   w?: true;
   doc: EntryDoc;
   /**
-   * Its identifier is the one the portal made of its time, device and type (ns-entry-ids.ts), so
-   * a plain entry need not keep it. Set where that is known; otherwise checked.
+   * Its `_id` and identifier are the ones the portal made of its time, document number, device
+   * and type (ns-entry-ids.ts), so a plain entry need not keep them. Set where that is known;
+   * otherwise checked.
    */
   own?: true;
 }

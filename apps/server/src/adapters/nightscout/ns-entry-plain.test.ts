@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRENDS } from '@cgm/domain';
 import { entryUuidOf, numberedEntryId, sgvEntryName } from './ns-entry-ids';
 import type { EntryItem } from './ns-entry-item';
-import { plainItems, splitPlain, type PlainJson } from './ns-entry-plain';
+import { noPlainColumns, plainItems, splitPlain, type PlainJson } from './ns-entry-plain';
 
 // Which entries an hour keeps as arrays, and that they come back from the arrays as they went in.
 
@@ -24,17 +24,22 @@ const plainItem = (k: number, doc: Record<string, unknown>, over: Partial<EntryI
     ...over,
   };
 };
-/** The arrays as the database gives them back (plainJsonSql). */
-const stored = (p: NonNullable<ReturnType<typeof splitPlain>['plain']>): PlainJson => [
-  p.device,
-  p.subject,
-  p.t,
-  p.seq,
-  p.m,
-  p.off,
-  p.sgv,
-  p.dir,
-];
+/** Splits the hour's items; its plain ones as the database gives them back (PLAIN_JSON_SQL). */
+function split(items: EntryItem[]) {
+  const c = noPlainColumns();
+  const { plain, rest } = splitPlain(hour, items, c);
+  const stored: PlainJson | null = plain && [
+    plain.device,
+    plain.subject,
+    c.t,
+    c.seq,
+    c.m,
+    c.off,
+    c.sgv,
+    c.dir,
+  ];
+  return { plain, rest, stored, columns: c };
+}
 
 describe('plain entries of an hour', () => {
   it('come back from the arrays as they went in, every direction and none', () => {
@@ -42,18 +47,18 @@ describe('plain entries of an hour', () => {
       ...TRENDS.map((tr, k) => plainItem(k, { sgv: 100 + k, direction: tr.direction, device: 'G6' })),
       plainItem(9, { sgv: 40, device: 'G6' }),
     ];
-    const { plain, rest } = splitPlain(hour, items);
+    const { plain, rest, stored } = split(items);
     expect(rest).toEqual([]);
-    expect(plain!.device).toBe('G6');
-    expect(plainItems(hour, stored(plain!))).toEqual(items.map((i) => ({ ...i, own: true })));
+    expect(plain).toEqual({ device: 'G6', subject: 'xDrip+', count: items.length });
+    expect(plainItems(hour, stored!)).toEqual(items.map((i) => ({ ...i, own: true })));
   });
 
   it('keep an entry without a device, and the hour’s identifiers are made without one', () => {
     const items = [plainItem(0, { sgv: 120 }), plainItem(1, { sgv: 121 })];
-    const { plain, rest } = splitPlain(hour, items);
+    const { plain, rest, stored } = split(items);
     expect(rest).toEqual([]);
     expect(plain!.device).toBeNull();
-    expect(plainItems(hour, stored(plain!))).toEqual(items.map((i) => ({ ...i, own: true })));
+    expect(plainItems(hour, stored!)).toEqual(items.map((i) => ({ ...i, own: true })));
   });
 
   it('leave every other entry an item', () => {
@@ -71,8 +76,10 @@ describe('plain entries of an hour', () => {
       plainItem(10, { sgv: 120, device: 'G6' }, { w: true }),
       { ...plainItem(11, { sgv: 120, device: 'G6' }), doc: { type: 'mbg', mbg: 120, device: 'G6' } },
     ];
-    const { plain, rest } = splitPlain(hour, [fits, ...others]);
-    expect(plain!.seq).toEqual([fits.seq]);
+    const { plain, rest, columns } = split([fits, ...others]);
+    expect(plain!.count).toBe(1);
+    expect(columns.seq).toEqual([fits.seq]);
     expect(rest).toEqual(others);
+    expect(split(others.slice(2)).plain).toBeNull();
   });
 });

@@ -22,10 +22,11 @@ const DIRECTION_CODE = new Map<unknown, number>(TRENDS.map((t) => [t.direction, 
 const DIRECTIONS = TRENDS.map((t) => t.direction);
 const SMALLINT = 32_767;
 
-/** An hour's plain entries, column by column (migration 0025). */
-export interface PlainHour {
-  device: string | null;
-  subject: string | null;
+/**
+ * Plain entries column by column (migration 0025), of one hour or, for a write, of every hour it
+ * writes one after another (each hour then takes its slice).
+ */
+export interface PlainColumns {
   /** Milliseconds into the hour. */
   t: number[];
   seq: number[];
@@ -33,6 +34,15 @@ export interface PlainHour {
   off: number[];
   sgv: number[];
   dir: number[];
+}
+
+export const noPlainColumns = (): PlainColumns => ({ t: [], seq: [], m: [], off: [], sgv: [], dir: [] });
+
+/** An hour's plain entries: their device and credential, and how many were added to the columns. */
+export interface PlainHour {
+  device: string | null;
+  subject: string | null;
+  count: number;
 }
 
 const isWhole = (v: unknown, limit: number): v is number =>
@@ -53,35 +63,44 @@ function fits(item: EntryItem, device: string | null, subject: string | null): b
   if (doc.type !== 'sgv' || !isWhole(doc.sgv, SMALLINT) || !isWhole(item.off, SMALLINT)) return false;
   if (hasDirection && !DIRECTION_CODE.has(doc.direction)) return false;
   if ((hasDevice ? doc.device : null) !== device) return false;
-  if (item.id !== numberedEntryId(item.t, item.seq)) return false;
-  return item.own === true || item.ident === entryUuidOf(item.t, sgvEntryName(item.t, device ?? undefined));
+  if (item.own) return true;
+  return (
+    item.id === numberedEntryId(item.t, item.seq) &&
+    item.ident === entryUuidOf(item.t, sgvEntryName(item.t, device ?? undefined))
+  );
 }
 
-/** The hour's items split: its plain entries (null when none) and the items that stay JSON. */
+/**
+ * The hour's items split: its plain entries are added to `columns` (their device and credential
+ * and count are answered; null when none), the others stay items (`rest`).
+ */
 export function splitPlain(
   hour: number,
   items: readonly EntryItem[],
+  columns: PlainColumns,
 ): { plain: PlainHour | null; rest: EntryItem[] } {
   // The hour's plain device and credential: those of its first entry that can be plain.
   const deviceOf = (i: EntryItem) => (typeof i.doc.device === 'string' ? i.doc.device : null);
   const first = items.find((i) => fits(i, deviceOf(i), i.sub ?? null));
-  const device = first ? deviceOf(first) : null;
-  const subject = first?.sub ?? null;
-  const plain: PlainHour = { device, subject, t: [], seq: [], m: [], off: [], sgv: [], dir: [] };
+  if (!first) return { plain: null, rest: [...items] };
+  const device = deviceOf(first);
+  const subject = first.sub ?? null;
   const rest: EntryItem[] = [];
+  let count = 0;
   for (const item of items) {
-    if (!first || !fits(item, device, subject)) {
+    if (!fits(item, device, subject)) {
       rest.push(item);
       continue;
     }
-    plain.t.push(item.t - hour * HOUR);
-    plain.seq.push(item.seq);
-    plain.m.push(item.m);
-    plain.off.push(item.off);
-    plain.sgv.push(item.doc.sgv as number);
-    plain.dir.push(DIRECTION_CODE.get(item.doc.direction) ?? 0);
+    columns.t.push(item.t - hour * HOUR);
+    columns.seq.push(item.seq);
+    columns.m.push(item.m);
+    columns.off.push(item.off);
+    columns.sgv.push(item.doc.sgv as number);
+    columns.dir.push(DIRECTION_CODE.get(item.doc.direction) ?? 0);
+    count++;
   }
-  return { plain: plain.t.length ? plain : null, rest };
+  return { plain: { device, subject, count }, rest };
 }
 
 /** The plain entries as a read of the hour row gives them (plainJsonSql): back to items. */

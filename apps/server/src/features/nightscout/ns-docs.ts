@@ -110,6 +110,8 @@ const TREATMENT_NUMBERS = [
   'relative', 'preBolus', 'rate', 'protein', 'fat',
 ]; // prettier-ignore
 
+const ENTRY_NUMBERS = ['sgv', 'mbg', 'filtered', 'unfiltered', 'rssi', 'noise', 'delta'];
+
 const SERVER_FIELDS = ['srvModified', 'srvCreated', 'subject', 'isReadOnly'];
 
 /** Normalises one document of a collection; a string is the reason it was refused. */
@@ -127,7 +129,7 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
     if (typeof doc.type !== 'string')
       doc.type = doc.sgv !== undefined ? 'sgv' : doc.mbg !== undefined ? 'mbg' : 'sgv';
     const offset = offsetOf(doc.dateString) ?? clampOffset(doc.utcOffset) ?? 0;
-    for (const k of ['sgv', 'mbg', 'filtered', 'unfiltered', 'rssi', 'noise', 'delta']) {
+    for (const k of ENTRY_NUMBERS) {
       if (doc[k] === undefined) continue;
       const n = num(doc[k]);
       if (n === null) delete doc[k];

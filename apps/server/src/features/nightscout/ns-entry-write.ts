@@ -46,7 +46,7 @@ export function placeEntries(
     changed.add(hour);
   };
   const seqOf = new Map<string, number>();
-  inserts.forEach(({ n, id }, k) => {
+  inserts.forEach(({ n, id, numbered }, k) => {
     const seq = seqs[k]!;
     const m = stamp();
     seqOf.set(id, seq);
@@ -56,7 +56,7 @@ export function placeEntries(
       n.iso,
     );
     // An identifier the client did not name is the one made of the entry's time, device and type.
-    if (n.doc.identifier === undefined) item.own = true;
+    if (numbered && n.doc.identifier === undefined) item.own = true;
     put(item);
   });
   for (const { row, n } of updates) {

@@ -64,23 +64,26 @@ export function answer(doc: Doc, id: string, identifier: string): Doc {
 export interface New {
   n: Normalised;
   id: string;
+  /** The `_id` is the one made of the entry's time and document number (numberedId). */
+  numbered?: true;
 }
 
 /**
  * The stored document an incoming one is, in Nightscout's order: entries by time + type first
  * (the same reading from two uploaders is one entry), then identifier, then `_id`; other
  * collections by identifier, then `_id`, then (for treatments without either) created_at + eventType.
+ * Maps, not lookup functions: this runs for every document of a batch.
  */
 function lookup<T>(
   n: Normalised,
   collection: Collection,
-  byIdentifier: (identifier: string) => T | undefined,
-  byId: (id: string) => T | undefined,
-  byKey: (key: string) => T | undefined,
+  byIdentifier: ReadonlyMap<string, T>,
+  byId: ReadonlyMap<string, T>,
+  byKey: ReadonlyMap<string, T>,
 ): T | undefined {
-  const key = n.matchByKey && n.dedupKey ? byKey(n.dedupKey) : undefined;
+  const key = n.matchByKey && n.dedupKey ? byKey.get(n.dedupKey) : undefined;
   if (collection === 'entries' && key) return key;
-  return byIdentifier(n.identifier) ?? (n.id ? byId(n.id) : undefined) ?? key;
+  return byIdentifier.get(n.identifier) ?? (n.id ? byId.get(n.id) : undefined) ?? key;
 }
 
 export interface Stored {
@@ -149,22 +152,8 @@ export function decide(
       out.rejected++;
       continue;
     }
-    const match = lookup(
-      n,
-      collection,
-      (i) => byIdentifier.get(i),
-      (id) => byId.get(id),
-      (k) => byKey.get(k),
-    );
-    const twin = match
-      ? undefined
-      : lookup(
-          n,
-          collection,
-          (i) => pendingByIdentifier.get(i),
-          (id) => pendingById.get(id),
-          (k) => pendingByKey.get(k),
-        );
+    const match = lookup(n, collection, byIdentifier, byId, byKey);
+    const twin = match ? undefined : lookup(n, collection, pendingByIdentifier, pendingById, pendingByKey);
     if (match) {
       const changed = match.deleted || !same(match.doc, n.doc);
       // Twice in one batch: the later one wins, as two uploads in a row would.
@@ -179,12 +168,11 @@ export function decide(
       answers.push([twin.n.doc, twin.id, twin.n.identifier]);
     } else {
       // An entry's own `_id` carries its time (ns-entry-store.ts: it tells where the entry is stored).
+      const own =
+        n.id && !taken.has(n.id) ? null : collection === 'entries' ? numberedId?.(n, inserts.length) : null;
       const id =
-        n.id && !taken.has(n.id)
-          ? n.id
-          : ((collection === 'entries' ? numberedId?.(n, inserts.length) : null) ??
-            newObjectId(collection === 'entries' ? n.date : nowMs));
-      const row: New = { n, id };
+        own ?? (n.id && !taken.has(n.id) ? n.id : newObjectId(collection === 'entries' ? n.date : nowMs));
+      const row: New = own ? { n, id, numbered: true } : { n, id };
       inserts.push(row);
       pendingByIdentifier.set(n.identifier, row);
       pendingById.set(id, row);
