@@ -90,6 +90,25 @@ const clampOffset = (v: unknown) => {
   return n !== null && Math.abs(n) <= 14 * 60 ? Math.round(n) : null;
 };
 
+/** An entry's time, as normalise reads it. */
+const entryTimeOf = (doc: Doc) => timeOf(doc.date) ?? timeOf(doc.dateString) ?? timeOf(doc.sysTime);
+
+/** What a client named of an entry, as normalise reads it: its time, its `_id` and its identifier. */
+export interface EntryNames {
+  date: number | null;
+  id: string | null;
+  identifier: string | null;
+}
+
+/**
+ * An input's EntryNames before it is normalised (null for what is not a document): a write reads
+ * what is stored while it normalises the batch (ns-entries-at-once.ts).
+ */
+export function entryNamesOf(input: unknown): EntryNames | null {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return null;
+  return { date: entryTimeOf(input as Doc), ...ids(input as Doc) };
+}
+
 function ids(doc: Doc): { id: string | null; identifier: string | null } {
   const rawId = doc._id;
   const id = isObjectId(rawId) ? rawId.toLowerCase() : null;
@@ -124,7 +143,7 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
   const { id, identifier } = ids(doc);
   if ('_id' in doc) delete doc._id;
   if (collection === 'entries') {
-    const date = timeOf(doc.date) ?? timeOf(doc.dateString) ?? timeOf(doc.sysTime);
+    const date = entryTimeOf(doc);
     if (date === null) return 'entry without date';
     if (typeof doc.type !== 'string')
       doc.type = doc.sgv !== undefined ? 'sgv' : doc.mbg !== undefined ? 'mbg' : 'sgv';

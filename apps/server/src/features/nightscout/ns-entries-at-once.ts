@@ -7,9 +7,10 @@ import {
   glucoseStateOf,
   type DataWriter,
 } from '../../patient-data';
-import { loadEntries } from './ns-entries.repository';
+import { entryScanOf, loadEntries, scanCovers } from './ns-entries.repository';
 import { numberedIds, placeEntries } from './ns-entry-write';
-import { recordsOf, type Prepared } from './ns-write-prepare';
+import { entryNamesOf } from './ns-docs';
+import { prepareDocs, recordsOf, type Prepared } from './ns-write-prepare';
 import { answer, decide, setTimes, type WriteOptions, type WriteOutcome } from './ns-write-decide';
 import { stampsAbove } from './ns-write.repository';
 
@@ -21,26 +22,31 @@ const DAY_MS = 86_400_000;
  * are written (patient-data glucose-append.ts): one statement reads the batch's entry hours with
  * the patient's event number, the decision and the answers are made here, and one statement
  * writes the entry hours, the readings, their counts and the upload row, only if the patient's
- * data is still at that number. Null, having written nothing, when the batch changes stored
- * entries, holds anything but sensor readings, or another write came in between: the transaction
- * (store) then does it.
+ * data is still at that number. Having written nothing, it answers the batch normalised when the
+ * batch changes stored entries, holds anything but sensor readings, or another write came in
+ * between: the transaction (store) then does it.
  */
 export async function storeEntriesAtOnce(
   ctx: DataWriter,
   patientId: string,
-  { normalised, good }: Prepared,
+  inputs: readonly unknown[],
   opts: WriteOptions,
-): Promise<WriteOutcome | null> {
-  // The entry hours and the readings' state, read side by side (two connections): both carry the
-  // patient's event number, and the write goes through only if the data is still at the one the
-  // entries were read at.
-  const days = [...new Set(good.map((g) => Math.floor(g.date / DAY_MS)))];
-  const [entries, state] = await Promise.all([
-    loadEntries(ctx.db, patientId, good),
-    glucoseStateOf(ctx.db, patientId, days),
-  ]);
+): Promise<{ out: WriteOutcome } | { prepared: Prepared }> {
+  // The entry hours and the readings' state are read side by side (two connections) while the
+  // batch is normalised here: what to read is known from each input's time and the keys its client
+  // named (entryNamesOf, normalise's own rules). Both reads carry the patient's event number, and
+  // the write goes through only if the data is still at the one the entries were read at.
+  const names = inputs.map(entryNamesOf);
+  const scan = entryScanOf(names);
+  const days = [...new Set(names.flatMap((n) => (n?.date != null ? [Math.floor(n.date / DAY_MS)] : [])))];
+  const reads = Promise.all([loadEntries(ctx.db, patientId, scan), glucoseStateOf(ctx.db, patientId, days)]);
+  reads.catch(() => undefined); // awaited below, after the normalising that may throw first
+  const prepared = prepareDocs('entries', inputs, opts.nowMs);
+  const [entries, state] = await reads;
+  if (!scanCovers(scan, prepared.good)) return { prepared };
+  const { normalised } = prepared;
   const d = decide(normalised, 'entries', entries.stored, opts.nowMs, numberedIds(entries));
-  if (d.updates.length) return null;
+  if (d.updates.length) return { prepared };
   const stamp = stampsAbove(entries.stored.maxModified, opts.nowMs);
   const placed = placeEntries(entries, d.inserts, [], stamp, opts.subject, patientId, EVENT_GUARD);
   const { records, madeFrom } = recordsOf(
@@ -50,7 +56,7 @@ export async function storeEntriesAtOnce(
   const { valid } = checkRecords(records, opts.nowMs);
   const readings: SgRecord[] = [];
   for (const { index, record } of valid) {
-    if (record.type !== 'sg') return null;
+    if (record.type !== 'sg') return { prepared };
     const seq = placed.seqOf.get(d.inserts[madeFrom[index]!]!.id);
     if (seq === undefined || !Number.isSafeInteger(seq)) continue;
     readings.push({ ...record, seq });
@@ -81,12 +87,12 @@ export async function storeEntriesAtOnce(
     },
     ctx.clock.now().getTime(),
   );
-  if (!written) return null;
+  if (!written) return { prepared };
   out.uploadId = written.uploadId;
   if (written.eventNo !== null)
     ctx.bus.publish(patientId, written.eventNo, 'data', {
       othersTold: written.othersTold,
       facts: { alertsWatched: written.alertsWatched },
     });
-  return out;
+  return { out };
 }

@@ -15,7 +15,7 @@ import {
   type EntryItem,
   type HourRow,
 } from '../../adapters/nightscout';
-import type { Normalised } from './ns-docs';
+import type { EntryNames, Normalised } from './ns-docs';
 import type { Existing, Stored } from './ns-write-decide';
 
 // What a write of entries reads of the stored ones (ns-entry-write.ts places the batch in them).
@@ -29,22 +29,69 @@ export interface LoadedEntries {
   eventNo: number | null;
 }
 
+/** What a write of entries reads for: its entries' hours and the keys their clients named. */
+export interface EntryScan {
+  hours: number[];
+  /** The `_id`s the clients gave. */
+  ids: string[];
+  /** The `_id`s and identifiers the clients gave. */
+  keys: string[];
+  /** How many document numbers to take (one per document at least). */
+  count: number;
+}
+
+/** The scan of a batch's entries (normalised, or as sent: entryNamesOf). */
+export function entryScanOf(names: ReadonlyArray<EntryNames | null>): EntryScan {
+  const hours = new Set<number>();
+  const ids = new Set<string>();
+  const keys = new Set<string>();
+  for (const n of names) {
+    if (!n) continue;
+    if (n.date !== null) hours.add(entryHourOf(n.date));
+    if (n.id) {
+      ids.add(n.id);
+      keys.add(n.id);
+    }
+    // Looked up in every hour: what the client named. An identifier made from device, time and
+    // type (the client named none) can only be an entry's of the same time: of the batch's hours.
+    if (n.identifier) keys.add(n.identifier);
+  }
+  for (const h of hintedHours([...keys])) hours.add(h);
+  return { hours: [...hours], ids: [...ids], keys: [...keys], count: names.length };
+}
+
+/** A normalised entry's EntryNames: the identifier only if its client named it. */
+export const namesOfNormalised = (g: Normalised): EntryNames => ({
+  date: g.date,
+  id: g.id,
+  identifier: g.doc.identifier === g.identifier ? g.identifier : null,
+});
+
+/** Whether the scan read everything these normalised entries can match. */
+export function scanCovers(scan: EntryScan, good: readonly Normalised[]): boolean {
+  const hours = new Set(scan.hours);
+  const keys = new Set(scan.keys);
+  return (
+    good.length <= scan.count &&
+    good.every((g) => {
+      const n = namesOfNormalised(g);
+      return (
+        hours.has(entryHourOf(g.date)) &&
+        (!n.id || keys.has(n.id)) &&
+        (!n.identifier || keys.has(n.identifier))
+      );
+    })
+  );
+}
+
 /**
  * In one statement: the newest srvModified, the hour rows the batch can match (its entries' hours:
- * same type and time; any hour holding, or named by, one of the `_id`s or identifiers it names), the `_id`s other
- * collections use, and a document number for each entry (the link of a reading to its entry).
+ * same type and time; any hour holding, or named by, one of the `_id`s or identifiers it names), the
+ * `_id`s other collections use, and a document number for each entry (the link of a reading to its
+ * entry).
  */
-export async function loadEntries(
-  tx: Db,
-  patientId: string,
-  good: readonly Normalised[],
-): Promise<LoadedEntries> {
-  const ids = good.flatMap((g) => (g.id ? [g.id] : []));
-  // Looked up in every hour: what the client named. An identifier made from device, time and type
-  // (the client named none) can only be an entry's of the same time: of the batch's hours.
-  const named = good.flatMap((g) => (g.doc.identifier === g.identifier ? [g.identifier] : []));
-  const keys = [...new Set([...ids, ...named])];
-  const hours = [...new Set([...good.map((g) => entryHourOf(g.date)), ...hintedHours(keys)])];
+export async function loadEntries(tx: Db, patientId: string, scan: EntryScan): Promise<LoadedEntries> {
+  const { hours, ids, keys } = scan;
   type Row = HourRow & {
     m: string | number | null;
     taken: string | null;
@@ -78,7 +125,7 @@ export async function loadEntries(
           : sql``
       }
       select null, null, null, null, null,
-        array(select nextval('nightscout_documents_seq_seq'::regclass) from generate_series(1, ${good.length})),
+        array(select nextval('nightscout_documents_seq_seq'::regclass) from generate_series(1, ${scan.count})),
         null`,
     ),
   );

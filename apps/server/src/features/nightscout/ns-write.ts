@@ -12,7 +12,7 @@ import type { Normalised } from './ns-docs';
 import { storeProfileSettings } from './ns-profile';
 import { refreshDerivedBasal } from './ns-scheduled';
 import type { Collection } from './ns-query';
-import { loadEntries } from './ns-entries.repository';
+import { entryScanOf, loadEntries, namesOfNormalised } from './ns-entries.repository';
 import { numberedIds, placeEntries, type LoadedEntries } from './ns-entry-write';
 import { storeEntriesAtOnce } from './ns-entries-at-once';
 import {
@@ -44,7 +44,10 @@ async function readAndDecide(
   good: readonly Normalised[],
   opts: WriteOptions,
 ): Promise<{ d: Decision; stamp: () => number; entries: LoadedEntries | null }> {
-  const entries = collection === 'entries' ? await loadEntries(tx, patientId, good) : null;
+  const entries =
+    collection === 'entries'
+      ? await loadEntries(tx, patientId, entryScanOf(good.map(namesOfNormalised)))
+      : null;
   const stored = entries?.stored ?? (await loadStored(tx, patientId, collection, good));
   const d = decide(normalised, collection, stored, opts.nowMs, entries ? numberedIds(entries) : undefined);
   return { d, stamp: stampsAbove(stored.maxModified, opts.nowMs), entries };
@@ -63,15 +66,16 @@ export async function writeDocs(
   inputs: readonly unknown[],
   opts: WriteOptions,
 ): Promise<WriteOutcome> {
-  const prepared = prepareDocs(collection, inputs, opts.nowMs);
   if (collection === 'entries') {
-    const fast = await storeEntriesAtOnce(ctx, patientId, prepared, opts).catch((e: unknown) => {
+    const fast = await storeEntriesAtOnce(ctx, patientId, inputs, opts).catch((e: unknown) => {
       // A source another write recorded in between: the transaction below does it.
       if (isUniqueViolation(e)) return null;
       throw e;
     });
-    if (fast) return fast;
+    if (fast && 'out' in fast) return fast.out;
+    if (fast) return store(ctx, patientId, collection, () => fast.prepared, opts);
   }
+  const prepared = prepareDocs(collection, inputs, opts.nowMs);
   return store(ctx, patientId, collection, () => prepared, opts);
 }
 
