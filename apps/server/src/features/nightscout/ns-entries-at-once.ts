@@ -67,7 +67,7 @@ export async function storeEntriesAtOnce(
   const times = d.inserts.map((i) => i.n.date);
   setTimes(out, times);
   const receivedAt = new Date(opts.nowMs);
-  const written = await appendGlucoseOnce(
+  const writing = appendGlucoseOnce(
     ctx.db,
     {
       patientId,
@@ -87,6 +87,12 @@ export async function storeEntriesAtOnce(
     },
     ctx.clock.now().getTime(),
   );
+  writing.catch(() => undefined); // awaited below
+  // While the database writes, the answer is serialised (its documents are final): a turn of the
+  // event loop first, so the statement has gone out.
+  await new Promise((resolve) => setImmediate(resolve));
+  out.docsJson = JSON.stringify(out.docs);
+  const written = await writing;
   if (!written) return { prepared };
   out.uploadId = written.uploadId;
   if (written.eventNo !== null)

@@ -98,7 +98,7 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
         message: 'Bad Request',
         description: String(Object.values(out.outcomes[0]!)[0]),
       });
-    return out.docs;
+    return out.docsJson ? reply.type('application/json; charset=utf-8').send(out.docsJson) : out.docs;
   };
   const removeByQuery = (collection: Collection) => async (req: FastifyRequest) => {
     const p = principal(req);

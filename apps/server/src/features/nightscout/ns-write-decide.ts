@@ -19,6 +19,8 @@ export interface WriteOutcome {
    * with its `_id`, or `{error}` for an input that was refused and not stored.
    */
   docs: Doc[];
+  /** `docs` as JSON, when the write serialised them while the database worked. */
+  docsJson?: string;
   /** Per input: whether it was new, an update, a duplicate, or refused (with why). */
   outcomes: Array<'created' | 'updated' | 'duplicate' | { rejected: string }>;
   stored: number;
