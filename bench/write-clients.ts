@@ -40,8 +40,9 @@ async function post(path: string, headers: Record<string, string>, body: string)
 /** Sends one request; answers how many readings the server stored. */
 async function upload(api: Job['api'], body: string): Promise<number> {
   const s = setup!;
-  if (api === 'device') {
-    const text = await post(API.ingest, { authorization: `Bearer ${s.deviceToken}` }, body);
+  if (api !== 'nightscout') {
+    const token = api === 'device' ? s.deviceToken : s.sameBatchToken;
+    const text = await post(API.ingest, { authorization: `Bearer ${token}` }, body);
     return (JSON.parse(text) as { stored: number }).stored;
   }
   const text = await post('/api/v1/entries', { 'api-secret': s.nightscoutSecretSha1 }, body);
@@ -50,7 +51,7 @@ async function upload(api: Job['api'], body: string): Promise<number> {
 
 async function run(job: Job): Promise<JobResult> {
   const s = setup!;
-  const line = job.api === 'device' ? s.device : s.nightscout;
+  const line = s[job.api];
   const out: JobResult = { http: [], bare: [], stored: 0 };
   for (let i = 0; i < job.count; i++) {
     const rows = readings(line, job.from + i * job.size, job.size);
@@ -61,7 +62,7 @@ async function run(job: Job): Promise<JobResult> {
       await bare!.query(sql, params);
       out.bare.push(performance.now() - t);
     }
-    const body = job.api === 'device' ? deviceBody(rows) : nightscoutBody(rows);
+    const body = job.api === 'nightscout' ? nightscoutBody(rows) : deviceBody(rows);
     const t = performance.now();
     out.stored += await upload(job.api, body);
     out.http.push(performance.now() - t);

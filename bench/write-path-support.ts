@@ -1,4 +1,4 @@
-// Helpers of write-path.bench.ts: the two patients, the client process, and the database's own
+// Helpers of write-path.bench.ts: the three patients, the client process, and the database's own
 // measures (size, row writes), read through generic SQL only so they do not depend on how the
 // server lays out its tables.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -10,7 +10,10 @@ import { newId, newToken, sha256 } from '../apps/server/src/platform/lib/crypto'
 import { createCredential } from '../apps/server/src/features/nightscout/ns-credentials.repository';
 import { BARE_TABLE, type FromClient, type Job, type JobResult, type ToClient } from './write-readings';
 
-/** A patient with a device app (device API) and another with a Nightscout upload credential. */
+/**
+ * A patient with a device app (device API), another with a Nightscout upload credential, and a
+ * third with a device app that sends the Nightscout uploader's readings (line 3's reference).
+ */
 export async function createPatients(database: Database) {
   const patient = (name: string) =>
     createAccount(database.db, {
@@ -19,15 +22,20 @@ export async function createPatients(database: Database) {
       userType: 'P',
       realname: name,
     });
-  const devicePatient = await patient('device-patient');
-  const deviceToken = newToken();
-  await database.db.insert(devices).values({
-    id: newId(),
-    patientId: devicePatient,
-    kind: 'patch_app',
-    serial: 'PB-BENCH',
-    tokenHash: sha256(deviceToken),
-  });
+  const withDevice = async (name: string) => {
+    const patientId = await patient(name);
+    const token = newToken();
+    await database.db.insert(devices).values({
+      id: newId(),
+      patientId,
+      kind: 'patch_app',
+      serial: `PB-${name}`,
+      tokenHash: sha256(token),
+    });
+    return { patientId, token };
+  };
+  const device = await withDevice('device-patient');
+  const sameBatch = await withDevice('same-batch-patient');
   const nightscoutPatient = await patient('nightscout-patient');
   const credential = await createCredential(
     database.db,
@@ -36,7 +44,14 @@ export async function createPatients(database: Database) {
     'readwrite',
     new Date(),
   );
-  return { devicePatient, deviceToken, nightscoutPatient, nightscoutSecretSha1: credential.apiSecretSha1 };
+  return {
+    devicePatient: device.patientId,
+    deviceToken: device.token,
+    sameBatchPatient: sameBatch.patientId,
+    sameBatchToken: sameBatch.token,
+    nightscoutPatient,
+    nightscoutSecretSha1: credential.apiSecretSha1,
+  };
 }
 
 /** The load generator in its own process; `run` hands it one job and waits for its figures. */

@@ -101,6 +101,9 @@ export interface ClientSetup {
   nightscoutSecretSha1: string;
   device: Timeline;
   nightscout: Timeline;
+  /** The Nightscout uploader's readings (same times and values) for the device API, another patient's. */
+  sameBatch: Timeline;
+  sameBatchToken: string;
 }
 
 /**
@@ -109,7 +112,8 @@ export interface ClientSetup {
  * written to the bare table (one INSERT per request) so both run under the same conditions.
  */
 export interface Job {
-  api: 'device' | 'nightscout';
+  /** `sameBatch`: the device API with the Nightscout uploader's readings (ClientSetup.sameBatch). */
+  api: 'device' | 'nightscout' | 'sameBatch';
   size: number;
   count: number;
   from: number;
