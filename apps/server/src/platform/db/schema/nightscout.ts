@@ -111,12 +111,30 @@ export const nightscoutEntryHours = pgTable(
     // Plain sensor entries as arrays, one element an entry (ns-entry-plain.ts).
     plainDevice: text('plain_device'),
     plainSubject: text('plain_subject'),
-    plainT: integer('plain_t').array().notNull().default(sql`'{}'`),
-    plainSeq: bigint('plain_seq', { mode: 'number' }).array().notNull().default(sql`'{}'`),
-    plainModified: bigint('plain_modified', { mode: 'number' }).array().notNull().default(sql`'{}'`),
-    plainOffset: smallint('plain_offset').array().notNull().default(sql`'{}'`),
-    plainSgv: smallint('plain_sgv').array().notNull().default(sql`'{}'`),
-    plainDirection: smallint('plain_direction').array().notNull().default(sql`'{}'`),
+    plainT: integer('plain_t')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    plainSeq: bigint('plain_seq', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    plainModified: bigint('plain_modified', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    plainOffset: smallint('plain_offset')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    plainSgv: smallint('plain_sgv')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    plainDirection: smallint('plain_direction')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.hour] }),
