@@ -270,6 +270,16 @@ const ROOT: Record<string, string> = {
   '/record-print': '.report--records',
 };
 
+/** Prints the page as a PDF (e2e/artifacts/NAME.pdf) and counts its pages. */
+async function printedPageCount(page: Page, name: string): Promise<number> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const pdf = `${ARTIFACTS}${name}.pdf`;
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  return (readFileSync(pdf, 'latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+}
+
 async function printReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.body.dataset.printReady === '1', null, { timeout: 30_000 });
 }
@@ -345,6 +355,22 @@ describe('reports', () => {
       expect(await page.locator('.notice--error').count(), path).toBe(0);
       await screenshot(page, `63-print${path.replace('/', '-')}`);
     }
+    // The trend analysis fits one sheet, A4 or Letter, in English and in German (its long words):
+    // with the statistics three tiles a row beside time in ranges, they moved to a second page and
+    // left the first half empty.
+    for (const [paper, language] of [
+      ['a4', 'en'],
+      ['letter', 'en'],
+      ['a4', 'de'],
+      ['letter', 'de'],
+    ] as const) {
+      await page.evaluate((l) => sessionStorage.setItem('language', l), language);
+      await page.goto(`${stage.portal.url}/chart3-print?${range.replace('paper=a4', `paper=${paper}`)}`);
+      await printReady(page);
+      await page.locator('.report--trend .tir-figure').waitFor();
+      expect(await printedPageCount(page, `64-trend-${paper}-${language}`), `${paper} ${language}`).toBe(1);
+    }
+    await page.evaluate(() => sessionStorage.setItem('language', 'en'));
 
     // Issue 17: the AGP as a screen, in the IDC AGP v5 layout, checked against the data: the
     // consensus band 3.9–10.0 whatever the target, 54 and 250 lines, a 0–19.4 axis, time per day
@@ -485,11 +511,8 @@ describe('reports', () => {
     expect(await quick.locator('.print-section').count()).toBe(5);
     await quick.locator('.report--daily .day-card').first().waitFor();
     expect(await quick.getByText(en('reports.noAccess')).count()).toBe(0);
-    mkdirSync(ARTIFACTS, { recursive: true });
+    const pages = await printedPageCount(quick, '61-quick-print');
     const pdf = `${ARTIFACTS}61-quick-print.pdf`;
-    await quick.emulateMedia({ media: 'print' });
-    await quick.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
-    const pages = (readFileSync(pdf, 'latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
     // The pages as pictures (e2e/artifacts/61-quick-print-NN.png), to look at.
     const prefix = `${ARTIFACTS}61-quick-print`;
     for (const f of readdirSync(ARTIFACTS))
