@@ -28,6 +28,7 @@ export * from './device-states';
 export * from './chart-series';
 export * from './event-types';
 export * from './device-status';
+export * from './shown-trend';
 export * from './constants';
 export * from './calendar';
 export * from './date-ranges';

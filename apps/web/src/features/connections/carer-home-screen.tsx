@@ -103,7 +103,10 @@ function PatientCard({ item, glucose, now }: { item: ConnectionItem; glucose: Ca
   return (
     <li className="patient-card">
       <h2 className="section__title">{displayName(item)}</h2>
-      <div className="patient-card__glucose" aria-label={t('carer.glucose')}>
+      <div
+        className={`patient-card__glucose${glucose.old ? ' patient-card__glucose--old' : ''}`}
+        aria-label={t('carer.glucose')}
+      >
         <span className="patient-card__value">{reading}</span>
         {shows && <span className="unit">{glucose.unit}</span>}
         {shows && glucose.trend?.arrow && (
@@ -112,6 +115,7 @@ function PatientCard({ item, glucose, now }: { item: ConnectionItem; glucose: Ca
           </span>
         )}
       </div>
+      {shows && glucose.flagKey && <p className="small patient-card__flag">{t(glucose.flagKey)}</p>}
       <p className="small muted">
         {glucose.ageMs === null
           ? t('carer.noReading')

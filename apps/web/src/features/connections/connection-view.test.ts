@@ -138,6 +138,21 @@ describe('cardGlucose (spec §4 staleness, §5 display, §9 unit)', () => {
     expect(cardGlucose(sensor({ glucose: 30 }), 'mg/dL', NOW).kind).toBe('low');
     expect(cardGlucose(sensor({ glucoseRate: 0 }), 'mg/dL', NOW).trend).toBeNull();
   });
+
+  it('marks a calibration state as the monitor does: at the floor, with its note, without an arrow', () => {
+    const cx = cardGlucose(sensor({ glucose: 35, quality: 'CX', glucoseRate: 7 }), 'mmol/L', NOW);
+    expect(cx).toMatchObject({ kind: 'value', value: 2.2, flagKey: 'sgFlag.cx', trend: null });
+    expect(cardGlucose(sensor({ quality: 'NC' }), 'mg/dL', NOW)).toMatchObject({ flagKey: 'sgFlag.nc' });
+    expect(cardGlucose(sensor(), 'mg/dL', NOW).flagKey).toBeNull();
+  });
+
+  it('greys a reading over 10 minutes old and drops its arrow, as the monitor does', () => {
+    const old = cardGlucose(sensor({ glucoseTime: NOW - 11 * 60_000 }), 'mg/dL', NOW);
+    expect(old).toMatchObject({ kind: 'value', value: 126, old: true, trend: null });
+    const fresh = cardGlucose(sensor({ glucoseTime: NOW - 9 * 60_000 }), 'mg/dL', NOW);
+    expect(fresh.old).toBe(false);
+    expect(fresh.trend).not.toBeNull();
+  });
 });
 
 describe('cardPump', () => {

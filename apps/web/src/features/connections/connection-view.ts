@@ -3,8 +3,10 @@ import {
   displayGlucose,
   glucoseDecimals,
   isStale,
+  freshnessOf,
   pumpStateView,
-  trendOfRate,
+  sgFlagLabelKey,
+  shownTrend,
   type ConnectionStatus,
   type GlucoseUnit,
   type Trend,
@@ -68,6 +70,13 @@ export interface CardGlucose {
   unit: GlucoseUnit;
   trend: Trend | null;
   ageMs: number | null;
+  /**
+   * sgFlag.* note of a flagged reading, as the monitor shows it: C and CX are calibration states
+   * shown at the bottom of the range, not a measured low (CLINICAL.md).
+   */
+  flagKey: string | null;
+  /** Over 10 minutes old: greyed, without its arrow, as on the monitor (issue 16). */
+  old: boolean;
 }
 
 /** `unit` is the patient's own (ConnectionItem.unit), the one their monitor shows them in. */
@@ -77,7 +86,7 @@ export function cardGlucose(
   now: number,
 ): CardGlucose {
   const time = sensor ? (sensor.glucoseTime ?? sensor.updateTime) : null;
-  const base = { unit, trend: null, value: null, decimals: glucoseDecimals(unit) };
+  const base = { unit, trend: null, value: null, decimals: glucoseDecimals(unit), flagKey: null, old: false };
   if (!sensor || time === null || sensor.glucose === null) {
     return { ...base, kind: 'none', ageMs: time === null ? null : Math.max(0, now - time) };
   }
@@ -85,13 +94,14 @@ export function cardGlucose(
   if (isStale(time, now)) return { ...base, kind: 'stale', ageMs };
   const shown = displayGlucose(sensor.glucose, unit, sensor.quality);
   if (shown.kind === 'none') return { ...base, kind: 'none', ageMs };
-  const trend = trendOfRate(sensor.glucoseRate);
   return {
     ...base,
     kind: shown.kind,
     value: shown.kind === 'value' ? shown.value : null,
-    trend: trend.rate === 0 ? null : trend,
+    trend: shownTrend(sensor.glucoseRate, sensor.quality, time, now),
     ageMs,
+    flagKey: sgFlagLabelKey(sensor.quality),
+    old: freshnessOf(time, now) === 'old',
   };
 }
 

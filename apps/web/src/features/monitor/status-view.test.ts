@@ -111,6 +111,8 @@ describe('glucoseView', () => {
   it('raises C and CX to 2.2 mmol/L, flagged and not coloured as a low', () => {
     const v = glucoseView(sensor({ glucose: 30, quality: 'CX' }), mmol, NOW);
     expect(v).toMatchObject({ kind: 'value', value: 2.2, flagKey: 'sgFlag.cx', tone: 'neutral' });
+    // No arrow beside a calibration state, whatever rate the sensor sent.
+    expect(glucoseView(sensor({ glucose: 30, quality: 'C', glucoseRate: 7 }), mmol, NOW).trend).toBeNull();
   });
   it('shows a display code instead of a value', () => {
     const v = glucoseView(sensor({ glucose: null, displayCode: 'CE1' }), mg, NOW);

@@ -19,7 +19,7 @@ import {
   SENSOR_STATES,
   sensorExpiryAlert,
   SG_DISPLAY_CODES,
-  trendOfRate,
+  shownTrend,
   type ExpiryAlert,
   type Freshness,
   type GlucoseUnit,
@@ -117,7 +117,6 @@ export function glucoseView(sensor: SensorStatus | null, prefs: GlucosePrefs, no
   const shown = displayGlucose(sensor.glucose, prefs.unit, flag);
   const flagKey = sgFlagLabelKey(flag);
   const lowQuality = flag === 'C' || flag === 'CX';
-  const trend = trendOfRate(sensor.glucoseRate);
   if (freshnessOf(time, now) === 'old') {
     // An old value must not look current: no arrow, no range colour (a trend from 30 minutes ago
     // says nothing about now).
@@ -136,7 +135,7 @@ export function glucoseView(sensor: SensorStatus | null, prefs: GlucosePrefs, no
     kind: shown.kind,
     value: shown.kind === 'value' ? shown.value : null,
     flagKey,
-    trend: trend.rate === 0 ? null : trend,
+    trend: shownTrend(sensor.glucoseRate, flag, time, now),
     time,
     ageMs,
     // A low-quality reading shows as the bottom of the range, but is not a measured low (spec §5).

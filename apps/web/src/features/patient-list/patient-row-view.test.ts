@@ -53,7 +53,10 @@ describe('glucose cell', () => {
       kind: 'value',
       value: 40,
       flagKey: 'sgFlag.cx',
+      // Nor does it carry an arrow: a calibration state has no direction.
+      trend: null,
     });
+    expect(glucoseCell(reading(126), 'mg/dL', NOW).trend?.direction).toBe('Flat');
     expect(glucoseCell(reading(126, 60, { quality: 'NC' }), 'mg/dL', NOW).flagKey).toBe('sgFlag.nc');
     expect(glucoseCell(reading(126), 'mg/dL', NOW).flagKey).toBeNull();
   });

@@ -7,7 +7,7 @@ import {
   isStale,
   SG_DISPLAY_CODES,
   splitPercentages,
-  trendOfRate,
+  shownTrend,
   type GlucoseUnit,
   type Trend,
   sgFlagLabelKey,
@@ -49,13 +49,12 @@ export function glucoseCell(g: LatestGlucose | null, unit: GlucoseUnit, now: num
       : { ...base, kind: 'none' };
   }
   const shown = displayGlucose(g.mgdl, unit, g.quality);
-  const trend = trendOfRate(g.trend);
   return {
     ...base,
     kind: shown.kind === 'value' || shown.kind === 'high' || shown.kind === 'low' ? shown.kind : 'none',
     value: shown.kind === 'value' ? shown.value : null,
     flagKey: sgFlagLabelKey(g.quality),
-    trend: trend.rate === 0 ? null : trend,
+    trend: shownTrend(g.trend, g.quality, time, now),
   };
 }
 

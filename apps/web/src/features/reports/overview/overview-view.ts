@@ -4,7 +4,7 @@ import {
   displayGlucose,
   freshnessOf,
   isStale,
-  trendOfRate,
+  shownTrend,
   type GlucoseUnit,
   type Trend,
   sgFlagLabelKey,
@@ -57,15 +57,13 @@ export function lastReading(sensor: SensorStatus | null, unit: GlucoseUnit, now:
   if (isStale(time, now)) return { ...none, kind: 'stale', ageMs };
   const shown = displayGlucose(sensor.glucose, unit, sensor.quality);
   if (shown.kind === 'none') return { ...none, ageMs };
-  const trend = trendOfRate(sensor.glucoseRate);
-  // A trend from a reading over 10 minutes old says nothing about now (the monitor's rule).
   const old = freshnessOf(time, now) === 'old';
   return {
     kind: shown.kind,
     value: shown.kind === 'value' ? shown.value : null,
     time,
     ageMs,
-    trend: old || trend.rate === 0 ? null : trend,
+    trend: shownTrend(sensor.glucoseRate, sensor.quality, time, now),
     flagKey: sgFlagLabelKey(sensor.quality),
     old,
   };
