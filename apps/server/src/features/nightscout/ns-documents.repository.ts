@@ -159,12 +159,12 @@ const idArray = (ids: readonly string[]) => sql`${`{${ids.map((id) => `"${id}"`)
 
 /**
  * What the patient's Nightscout data takes in the database (bytes): the stored documents and the
- * uploaded entries' hour rows (`dbsize`).
+ * uploaded entries' hour rows, items and plain entries alike (`dbsize`).
  */
 export async function storedBytes(db: Db, patientId: string): Promise<number> {
   const r = (await db.execute(
     sql`select (select coalesce(sum(pg_column_size(doc)), 0) from nightscout_documents where patient_id = ${patientId})
-      + (select coalesce(sum(pg_column_size(items)), 0) from nightscout_entry_hours where patient_id = ${patientId})
+      + (select coalesce(sum(pg_column_size(h.*)), 0) from nightscout_entry_hours h where h.patient_id = ${patientId})
       as bytes`,
   )) as { rows?: Array<{ bytes: string | number }> };
   return Number(r.rows?.[0]?.bytes ?? 0);

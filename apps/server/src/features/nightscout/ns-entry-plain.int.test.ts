@@ -95,6 +95,17 @@ describe('plain entries', () => {
     expect(v1.find((d) => d.sgv === 103)).not.toHaveProperty('direction');
   });
 
+  it('gives a treatment sent with a plain entry’s _id an _id of its own', async () => {
+    const taken = String(answers[2]!._id);
+    const res = await http.req('POST', '/api/v1/treatments', {
+      headers: h,
+      body: [{ _id: taken, eventType: 'Note', created_at: iso(at), notes: 'x' }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body[0]._id).not.toBe(taken);
+    expect((await get(`/api/v1/entries.json?find[_id]=${taken}`))[0]).toMatchObject({ sgv: 103 });
+  });
+
   it('gives each entry its own srvModified in v3 history', async () => {
     const history = (await http.req('GET', '/api/v3/entries/history/0?limit=100', { headers: v3 })).body
       .result as Loose[];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
 import { lockPatientData, pgArray, removeBasal, removeGlucose } from '../../patient-data';
-import { entriesModifiedSql, hintedHours } from '../../adapters/nightscout';
+import { entriesModifiedSql, entryRowsSql } from '../../adapters/nightscout';
 import type { Normalised } from './ns-docs';
 import { isDocumentSerial, NS_SERIAL, NS_SERIALS_SQL } from './ns-map';
 import { unmapProfiles } from './ns-profile';
@@ -90,10 +90,9 @@ export async function loadStored(
       select ${cols} from nightscout_documents
         where patient_id = ${patientId} and id = any(${pgArray(ids)}::text[])
       union all
-      select e.id, null, null, null, null, null, null, false, null from nightscout_entry_hours h
-        cross join lateral json_to_recordset(h.items) as e(id text)
-        where h.patient_id = ${patientId} and e.id = any(${pgArray(ids)}::text[])
-          and (h.keys && ${pgArray(ids)}::text[] or h.hour = any(${pgArray(hintedHours(ids))}::bigint[]))
+      select e.id, null, null, null, null, null, null, false, null
+        from (${entryRowsSql(patientId, true, { keys: ids })}) as e
+        where e.id = any(${pgArray(ids)}::text[])
       union all
       select ${cols} from nightscout_documents
         where ${mine} and identifier = any(${pgArray(identifiers)}::text[])
