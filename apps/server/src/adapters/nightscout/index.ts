@@ -28,7 +28,7 @@ export {
   type EntryItem,
   type HourRow,
 } from './ns-entry-store';
-export { entryUuidOf, numberedEntryId, uuidOf } from './ns-entry-ids';
+export { entryName, entryUuidOf, numberedEntryId, uuidOf } from './ns-entry-ids';
 export { documentRecords, pumpSuspended, type NsDoc } from './ns-records';
 export { isTempBasal, tempBasalRecord, tempEnd } from './ns-temp-basal';
 export { isDocumentSerial, NS_SERIAL, NS_SERIALS_SQL } from './ns-serial';

@@ -5,14 +5,14 @@ import { hash } from 'node:crypto';
 // holds the entry (ns-entry-store.ts hourHint); and both are made again, here and in SQL
 // (ns-entry-plain.ts), from what a plain entry's hour keeps: its time, document number and device.
 
+/** The prefix of every hashed name, so SQL makes the same identifier (sgvEntryIdentSql). */
+export const ENTRY_NAME_PREFIX = 'cgm-portal-ns:';
+
 /** A name-based UUID (like v3's UUIDv5 of device + date + eventType), stable across resends. */
 export function uuidOf(name: string): string {
-  const h = hash('sha1', `cgm-portal-ns:${name}`, 'hex');
+  const h = hash('sha1', ENTRY_NAME_PREFIX + name, 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
-
-/** The prefix of the hashed name (as uuidOf's), so SQL makes the same identifier. */
-export const ENTRY_NAME_PREFIX = 'cgm-portal-ns:';
 
 /**
  * An entry's identifier when the client gave none: a UUIDv7 whose time is the entry's and whose
@@ -41,8 +41,9 @@ export function entryUuidOf(timeMs: number, name: string): string {
 /** The variant nibble (10xx) of a hex digit's low two bits. */
 const VARIANT = '89ab89ab89ab89ab';
 
-/** The name an sgv entry's identifier is made of (ns-docs.ts normalise). */
-export const sgvEntryName = (timeMs: number, device: string | undefined) => `${device ?? ''}_${timeMs}_sgv`;
+/** The name an entry's identifier is made of: device (none: ''), time and type. */
+export const entryName = (timeMs: number, device: string | undefined, type: string) =>
+  `${device ?? ''}_${timeMs}_${type}`;
 
 /**
  * The `_id` of an entry the portal numbered: an ObjectId of the entry's seconds and its document
@@ -59,7 +60,7 @@ export const numberedEntryIdSql = (t: string, seq: string) =>
   `(lpad(to_hex(floor((${t}) / 1000)::bigint), 8, '0') || lpad(to_hex(${seq}), 16, '0'))`;
 
 /**
- * entryUuidOf(t, sgvEntryName(t, device)) in SQL, of an epoch-ms expression and a device (or null):
+ * entryUuidOf(t, entryName(t, device, 'sgv')) in SQL, of an epoch-ms expression and a device (or null):
  * `lateral` names the name's hash `h` and the time's hex `th` (a lateral subquery), `ident` is made
  * of them.
  */

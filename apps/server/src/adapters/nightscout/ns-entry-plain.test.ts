@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRENDS } from '@cgm/domain';
-import { entryUuidOf, numberedEntryId, sgvEntryName } from './ns-entry-ids';
+import { entryName, entryUuidOf, numberedEntryId } from './ns-entry-ids';
 import type { EntryItem } from './ns-entry-item';
 import { noPlainColumns, plainItems, splitPlain, type PlainJson } from './ns-entry-plain';
 
@@ -14,7 +14,7 @@ const plainItem = (k: number, doc: Record<string, unknown>, over: Partial<EntryI
   const device = typeof doc.device === 'string' ? doc.device : undefined;
   return {
     id: numberedEntryId(t, seq)!,
-    ident: entryUuidOf(t, sgvEntryName(t, device)),
+    ident: entryUuidOf(t, entryName(t, device, 'sgv')),
     seq,
     t,
     off: 60,

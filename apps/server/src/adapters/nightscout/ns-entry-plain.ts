@@ -5,7 +5,7 @@ import {
   numberedEntryId,
   numberedEntryIdSql,
   sgvEntryIdentSql,
-  sgvEntryName,
+  entryName,
 } from './ns-entry-ids';
 
 // Plain entries: what an uploader sends for nearly every reading (type "sgv", a whole mg/dL
@@ -66,7 +66,7 @@ function fits(item: EntryItem, device: string | null, subject: string | null): b
   if (item.own) return true;
   return (
     item.id === numberedEntryId(item.t, item.seq) &&
-    item.ident === entryUuidOf(item.t, sgvEntryName(item.t, device ?? undefined))
+    item.ident === entryUuidOf(item.t, entryName(item.t, device ?? undefined, 'sgv'))
   );
 }
 
@@ -126,7 +126,7 @@ export function plainItems(hour: number, json: PlainJson): EntryItem[] {
     if (device !== null) doc.device = device;
     const item: EntryItem = {
       id: numberedEntryId(t, seq)!,
-      ident: entryUuidOf(t, sgvEntryName(t, device ?? undefined)),
+      ident: entryUuidOf(t, entryName(t, device ?? undefined, 'sgv')),
       seq,
       t,
       off: offs[k]!,

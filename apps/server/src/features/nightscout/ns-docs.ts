@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { entryUuidOf, uuidOf } from '../../adapters/nightscout';
+import { entryName, entryUuidOf, uuidOf } from '../../adapters/nightscout';
 import type { Collection } from './ns-query';
 
 // Nightscout's normalisation on write (lib/server/entries.js, treatments.js, devicestatus.js): times
@@ -163,7 +163,7 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
     const device = typeof doc.device === 'string' ? doc.device : '';
     return {
       id,
-      identifier: identifier ?? entryUuidOf(date, `${device}_${date}_${String(doc.type)}`),
+      identifier: identifier ?? entryUuidOf(date, entryName(date, device, String(doc.type))),
       matchByKey: true,
       date,
       utcOffsetMin: offset,
