@@ -1,3 +1,4 @@
+import { isoOf } from '../../platform/lib/iso-time';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { pgArray } from '../../patient-data';
@@ -80,7 +81,7 @@ const rebuildable = (t: number) => t >= 0 && t < 253_402_300_800_000;
  * entry time's ISO string, when the caller has it (normalise made it), to save making it again.
  */
 export function entryItem(fields: Omit<EntryItem, 'doc' | 'w'>, doc: EntryDoc, iso?: string): EntryItem {
-  const at = iso ?? (rebuildable(fields.t) ? new Date(fields.t).toISOString() : null);
+  const at = iso ?? (rebuildable(fields.t) ? isoOf(fields.t) : null);
   const { date, dateString, sysTime, utcOffset, ...rest } = doc;
   const exact =
     at !== null &&
@@ -95,7 +96,7 @@ export function entryItem(fields: Omit<EntryItem, 'doc' | 'w'>, doc: EntryDoc, i
 /** The document of an item, as entryRowsSql rebuilds it. */
 export function entryDoc(item: EntryItem): EntryDoc {
   if (item.w) return item.doc;
-  const iso = new Date(item.t).toISOString();
+  const iso = isoOf(item.t);
   return { date: item.t, dateString: iso, sysTime: iso, utcOffset: item.off, ...item.doc };
 }
 

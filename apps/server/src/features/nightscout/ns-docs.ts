@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isoOf } from '../../platform/lib/iso-time';
 import { entryName, entryUuidOf, uuidOf } from '../../adapters/nightscout';
 import type { Collection } from './ns-query';
 
@@ -84,7 +85,7 @@ export function timeOf(v: unknown): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = isoOf;
 const clampOffset = (v: unknown) => {
   const n = num(v);
   return n !== null && Math.abs(n) <= 14 * 60 ? Math.round(n) : null;

@@ -8,6 +8,7 @@ import {
   type DataWriter,
 } from '../../patient-data';
 import { entryScanOf, loadEntries, scanCovers } from './ns-entries.repository';
+import { entryStateCacheOf } from './ns-entry-state-cache';
 import { numberedIds, placeEntries } from './ns-entry-write';
 import { entryNamesOf } from './ns-docs';
 import { prepareDocs, recordsOf, type Prepared } from './ns-write-prepare';
@@ -39,15 +40,28 @@ export async function storeEntriesAtOnce(
   const names = inputs.map(entryNamesOf);
   const scan = entryScanOf(names);
   const days = [...new Set(names.flatMap((n) => (n?.date != null ? [Math.floor(n.date / DAY_MS)] : [])))];
-  const reads = Promise.all([loadEntries(ctx.db, patientId, scan), glucoseStateOf(ctx.db, patientId, days)]);
+  // An uploader's next batch usually needs no read of its entries: the state its last write left
+  // is kept (ns-entry-state-cache.ts), and the write is guarded by the event number it was at.
+  const cache = entryStateCacheOf(ctx.db);
+  const kept = cache.take(patientId, scan);
+  const reads = Promise.all([
+    kept ?? loadEntries(ctx.db, patientId, scan, cache.seqsWanted()),
+    glucoseStateOf(ctx.db, patientId, days),
+  ]);
   reads.catch(() => undefined); // awaited below, after the normalising that may throw first
+  // The pool hands the reads their connections on the next tick: they go out before the
+  // normalising holds this thread, not after it.
+  await new Promise((resolve) => process.nextTick(resolve));
   const prepared = prepareDocs('entries', inputs, opts.nowMs);
   const [entries, state] = await reads;
+  if (!kept) cache.addSeqs(entries.seqs.splice(scan.count));
   if (!scanCovers(scan, prepared.good)) return { prepared };
   const { normalised } = prepared;
   const d = decide(normalised, 'entries', entries.stored, opts.nowMs, numberedIds(entries));
   if (d.updates.length) return { prepared };
-  const stamp = stampsAbove(entries.stored.maxModified, opts.nowMs);
+  let maxModified = Number(entries.stored.maxModified ?? 0);
+  const stamps = stampsAbove(entries.stored.maxModified, opts.nowMs);
+  const stamp = () => (maxModified = stamps());
   const placed = placeEntries(entries, d.inserts, [], stamp, opts.subject, patientId, EVENT_GUARD);
   const { records, madeFrom } = recordsOf(
     'entries',
@@ -94,6 +108,14 @@ export async function storeEntriesAtOnce(
   out.docsJson = JSON.stringify(out.docs);
   const written = await writing;
   if (!written) return { prepared };
+  if (written.eventNo !== null)
+    cache.put(
+      patientId,
+      { eventNo: written.eventNo, maxModified },
+      entries.lastHour,
+      entries.hours,
+      placed.changed,
+    );
   out.uploadId = written.uploadId;
   if (written.eventNo !== null)
     ctx.bus.publish(patientId, written.eventNo, 'data', {

@@ -27,6 +27,8 @@ export interface LoadedEntries {
   seqs: number[];
   /** The patient's event number as read (null: their data never changed). */
   eventNo: number | null;
+  /** The newest hour with a row (null: none). */
+  lastHour: number | null;
 }
 
 /** What a write of entries reads for: its entries' hours and the keys their clients named. */
@@ -90,13 +92,19 @@ export function scanCovers(scan: EntryScan, good: readonly Normalised[]): boolea
  * `_id`s other collections use, and a document number for each entry (the link of a reading to its
  * entry).
  */
-export async function loadEntries(tx: Db, patientId: string, scan: EntryScan): Promise<LoadedEntries> {
+export async function loadEntries(
+  tx: Db,
+  patientId: string,
+  scan: EntryScan,
+  seqsAhead = 0,
+): Promise<LoadedEntries> {
   const { hours, ids, keys } = scan;
   type Row = HourRow & {
     m: string | number | null;
     taken: string | null;
     seq: Array<string | number> | null;
     ev: string | number | null;
+    last: string | number | null;
   };
   // The sequence by its name (bigserial's, migration 0004): pg_get_serial_sequence would look it up
   // in the catalogue for every number, 8 of the 9 ms of 1,000 numbers. The numbers come as one
@@ -106,11 +114,12 @@ export async function loadEntries(tx: Db, patientId: string, scan: EntryScan): P
       tx,
       sql`
       select null::bigint as hour, null::json as items, null::json as plain, ${entriesModifiedSql(patientId)} as m,
-        null::text as taken, null::bigint[] as seq, null::bigint as ev
+        null::text as taken, null::bigint[] as seq, null::bigint as ev,
+        (select max(hour) from nightscout_entry_hours where patient_id = ${patientId}) as last
       union all
-      select null, null, null, null, null, null, event_no from patient_data_events where patient_id = ${patientId}
+      select null, null, null, null, null, null, event_no, null from patient_data_events where patient_id = ${patientId}
       union all
-      select ${ENTRY_HOUR_COLUMNS}, null, null, null, null from nightscout_entry_hours
+      select ${ENTRY_HOUR_COLUMNS}, null, null, null, null, null from nightscout_entry_hours
         where patient_id = ${patientId}
           and ${
             // Without keys to look up, the hours alone: an index range, not a scan of every hour row.
@@ -119,14 +128,14 @@ export async function loadEntries(tx: Db, patientId: string, scan: EntryScan): P
       union all
       ${
         ids.length
-          ? sql`select null, null, null, null, id, null, null from nightscout_documents
+          ? sql`select null, null, null, null, id, null, null, null from nightscout_documents
         where patient_id = ${patientId} and id = any(${pgArray(ids)}::text[])
       union all`
           : sql``
       }
       select null, null, null, null, null,
-        array(select nextval('nightscout_documents_seq_seq'::regclass) from generate_series(1, ${scan.count})),
-        null`,
+        array(select nextval('nightscout_documents_seq_seq'::regclass) from generate_series(1, ${scan.count + seqsAhead})),
+        null, null`,
     ),
   );
   const loaded = hoursOf(rows);
@@ -134,8 +143,10 @@ export async function loadEntries(tx: Db, patientId: string, scan: EntryScan): P
   const stored: Stored = { maxModified: null, taken: new Set(), existing: [] };
   const seqs: number[] = [];
   let eventNo: number | null = null;
+  let lastHour: number | null = null;
   for (const r of rows) {
     if (r.ev !== null) eventNo = Number(r.ev);
+    if (r.last !== null) lastHour = Number(r.last);
     if (r.m !== null) stored.maxModified = r.m;
     if (r.taken !== null) stored.taken.add(r.taken);
     if (r.seq !== null) for (const seq of r.seq) seqs.push(Number(seq));
@@ -146,10 +157,10 @@ export async function loadEntries(tx: Db, patientId: string, scan: EntryScan): P
       stored.existing.push(existingOf(item));
     }
   }
-  return { stored, hours: loaded, seqs, eventNo };
+  return { stored, hours: loaded, seqs, eventNo, lastHour };
 }
 
-function existingOf(item: EntryItem): Existing {
+export function existingOf(item: EntryItem): Existing {
   const doc = entryDoc(item);
   return {
     id: item.id,

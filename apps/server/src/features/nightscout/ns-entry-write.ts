@@ -26,7 +26,8 @@ export const numberedIds =
 /**
  * Places the new entries (each with the next srvModified and a document number) and the changed
  * ones (the same `_id`, identifier, number and srvCreated, a new srvModified; moved to the hour of
- * their new time) in the hour rows. Returns each new entry's number by `_id` and the writes.
+ * their new time) in the hour rows. Returns each new entry's number by `_id`, the writes and the
+ * hours they write.
  */
 export function placeEntries(
   { hours, seqs }: LoadedEntries,
@@ -36,7 +37,7 @@ export function placeEntries(
   subject: string,
   patientId: string,
   guard?: SQL,
-): { seqOf: Map<string, number>; writes: SQL[] } {
+): { seqOf: Map<string, number>; writes: SQL[]; changed: Set<number> } {
   const changed = new Set<number>();
   const put = (item: EntryItem) => {
     const hour = entryHourOf(item.t);
@@ -83,5 +84,5 @@ export function placeEntries(
       ),
     );
   }
-  return { seqOf, writes: entryHoursWrites(patientId, hours, changed, guard) };
+  return { seqOf, writes: entryHoursWrites(patientId, hours, changed, guard), changed };
 }
