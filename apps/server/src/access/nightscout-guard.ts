@@ -13,6 +13,11 @@ export interface NightscoutRule {
    * it (404), as Nightscout does, whoever asks.
    */
   collectionParam?: { name: string; known: readonly string[] };
+  /**
+   * The write confirms the credential itself (nightscout-kept.ts credentialActiveSql): a credential
+   * resolved in the last minute will do.
+   */
+  recheckedOnWrite?: true;
 }
 
 const WRITE_OP: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
@@ -23,9 +28,9 @@ const WRITE_OP: Record<string, string> = { POST: 'create', PUT: 'update', PATCH:
  * do not name, and answers refusals in Nightscout's shape.
  */
 export function nightscoutGuard(ctx: AppContext, rule: NightscoutRule) {
-  const { need, reads = [], collectionParam } = rule;
+  const { need, reads = [], collectionParam, recheckedOnWrite } = rule;
   return async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const principal = await resolveNightscout(ctx, req);
+    const principal = await resolveNightscout(ctx, req, recheckedOnWrite === true && need === 'write');
     if (!principal) return reply.code(401).send(unauthorized('Invalid/Missing'));
     if (need === 'write' && principal.permission !== 'readwrite') {
       // v3 tells a known subject without the permission apart (403); v1 answers 401 like Nightscout's.

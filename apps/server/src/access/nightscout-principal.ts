@@ -5,6 +5,7 @@ import { nightscoutCredentials, oauthGrants, oauthTokens } from '../platform/db/
 import { sha256 } from '../platform/lib/crypto';
 import { accountStillActive } from '../accounts/credentials';
 import { jwtClaims, jwtSignatureOk } from './nightscout-token';
+import { resolveKept } from './nightscout-kept';
 
 /** Who a Nightscout request acts for: always exactly one patient, with read or read+write. */
 export interface NsPrincipal {
@@ -17,11 +18,15 @@ export interface NsPrincipal {
   permission: 'read' | 'readwrite';
   /** OAuth scopes; null for Nightscout credentials (every collection). */
   scopes: readonly string[] | null;
+  /** Taken from this process's cache (nightscout-kept.ts): the write must confirm the credential. */
+  recheck?: true;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     nightscout: NsPrincipal | null;
+    /** The credential values the request gave (to forget a kept credential found revoked). */
+    nightscoutGiven?: GivenCredential;
   }
 }
 
@@ -38,14 +43,22 @@ const header = (req: FastifyRequest, name: string): string | null => {
  * secret (any case) or a token in `api-secret`, `?token=` or `?secret=`, a Bearer token, a v3 JWT,
  * or an OAuth access token. Revoked credentials and expired tokens resolve to nobody.
  */
-export async function resolveNightscout(ctx: AppContext, req: FastifyRequest): Promise<NsPrincipal | null> {
+export async function resolveNightscout(
+  ctx: AppContext,
+  req: FastifyRequest,
+  keptForWrite = false,
+): Promise<NsPrincipal | null> {
   const query = req.query as Record<string, unknown>;
   const q = (k: string) => (typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : null);
   const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1] ?? null;
   const secret = header(req, 'api-secret') ?? q('secret');
   const pathToken = (req.params as { accessToken?: unknown } | undefined)?.accessToken;
   const token = (typeof pathToken === 'string' ? pathToken : null) ?? q('token') ?? bearer ?? secret;
-  return resolveNightscoutCredential(ctx, { bearer, secret, token });
+  const given = { bearer, secret, token };
+  req.nightscoutGiven = given;
+  return keptForWrite
+    ? resolveKept(ctx, given, () => resolveNightscoutCredential(ctx, given))
+    : resolveNightscoutCredential(ctx, given);
 }
 
 /** The credential values a client gave, wherever it put them (HTTP request or socket message). */

@@ -57,6 +57,11 @@ export interface GlucoseAppend {
   /** A device that must still be active (device-check.ts), checked in the first statement. */
   checkDevice?: string;
   /**
+   * A further condition of the whole write (an uploader's credential still active, taken from a
+   * cache): when it does not hold, nothing is written and the answer is null.
+   */
+  alsoWhen?: SQL;
+  /**
    * The live bus's expression telling other server processes, sent with the write (live-bus.ts);
    * `previous`: the event number the write was made on (0 when none).
    */
@@ -156,6 +161,10 @@ export async function appendGlucoseOnce(
   if (a.alsoWrite && state.eventNo !== a.alsoWrite.expectEventNo) return null;
   // Read from the kept state, the device is checked by the write itself.
   const deviceStillActive = kept && a.checkDevice ? deviceActiveSql(a.checkDevice, a.patientId) : undefined;
+  const condition =
+    deviceStillActive && a.alsoWhen
+      ? sql`${deviceStillActive} and ${a.alsoWhen}`
+      : (deviceStillActive ?? a.alsoWhen);
   const sources = new Map(state.sources.map((r) => [r.serial, sourceRefOf(r)]));
   const fresh = newSources(a, sources, Math.max(0, ...state.sources.map((r) => r.no)));
   // Only the hours the readings fall in are merged (a reading's duplicates are in its own hour).
@@ -182,10 +191,12 @@ export async function appendGlucoseOnce(
   const also = a.alsoWrite?.parts ?? [];
   if (!stored && !also.length) {
     if (!upload) return { stored: 0, uploadId: null, eventNo: null };
-    const { id, insert } = uploadInsert(upload, deviceStillActive);
+    const { id, insert } = uploadInsert(upload, condition);
     const res = await db.execute(sql`${insert} returning id`);
-    if (deviceStillActive && !(res as { rows?: unknown[] }).rows?.length)
+    if (condition && !(res as { rows?: unknown[] }).rows?.length) {
+      if (a.alsoWhen) return null;
       throw new DeviceNotActiveError(a.checkDevice!);
+    }
     keep(cache, a.patientId, state);
     return { stored: 0, uploadId: id, eventNo: null };
   }
@@ -206,7 +217,7 @@ export async function appendGlucoseOnce(
   const row = upload && uploadInsert(upload, EVENT_GUARD);
   if (row) parts.push(row.insert);
   const tell = a.tellOthers?.(sql`ev.event_no`, state.eventNo ?? 0);
-  const guard = eventGuardCte(a.patientId, state.eventNo, nowMs, deviceStillActive);
+  const guard = eventGuardCte(a.patientId, state.eventNo, nowMs, condition);
   const written = await executePrepared(
     db,
     sql`${withParts([guard], parts)}

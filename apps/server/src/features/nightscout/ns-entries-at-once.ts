@@ -14,6 +14,7 @@ import { entryNamesOf } from './ns-docs';
 import { prepareDocs, recordsOf, type Prepared } from './ns-write-prepare';
 import { answer, decide, setTimes, type WriteOptions, type WriteOutcome } from './ns-write-decide';
 import { stampsAbove } from './ns-write.repository';
+import { credentialActiveSql } from '../../access/nightscout-kept';
 
 type SgRecord = Extract<DeviceRecord, { type: 'sg' }>;
 const DAY_MS = 86_400_000;
@@ -94,6 +95,7 @@ export async function storeEntriesAtOnce(
         : null,
       uploadCounts: { stored: out.stored, duplicates: out.duplicates },
       alsoWrite: { parts: placed.writes, expectEventNo: entries.eventNo },
+      ...(opts.recheckCredential ? { alsoWhen: credentialActiveSql(opts.recheckCredential) } : {}),
       state,
       tellOthers: ctx.bus.tellOthersSql
         ? (eventNo: SQL) => ctx.bus.tellOthersSql!(patientId, eventNo)

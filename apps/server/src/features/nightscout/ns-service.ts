@@ -96,6 +96,7 @@ export function createNightscoutService(ctx: AppContext) {
         subject: p.subject,
         nowMs: now(),
         label: `nightscout:${via}:${p.subject}`.slice(0, 200),
+        ...(p.recheck ? { recheckCredential: p.id } : {}),
       });
     },
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { isObjectId, type Doc } from './ns-docs';
 import { principal, resolveNightscout, unauthorized } from '../../access/nightscout-principal';
+import { CredentialGoneError, forgetKept } from '../../access/nightscout-kept';
 import { badPatternBody, isBadPattern, type Collection, type Condition } from './ns-query';
 import { parseV1Find } from './ns-find';
 import { splitPreBolus } from './ns-prebolus';
@@ -19,13 +20,16 @@ export function nsRoute(
   app: FastifyInstance,
   method: Method,
   path: string,
-  need: 'read' | 'write' | { reads: readonly Collection[] },
+  need: 'read' | 'write' | 'write rechecked' | { reads: readonly Collection[] },
   handler: Handler,
 ) {
+  // 'write rechecked': the write confirms the credential itself (access/nightscout-kept.ts).
   const access =
-    typeof need === 'string'
-      ? ({ kind: 'nightscout', need } as const)
-      : ({ kind: 'nightscout', need: 'read', reads: need.reads } as const);
+    need === 'write rechecked'
+      ? ({ kind: 'nightscout', need: 'write', recheckedOnWrite: true } as const)
+      : typeof need === 'string'
+        ? ({ kind: 'nightscout', need } as const)
+        : ({ kind: 'nightscout', need: 'read', reads: need.reads } as const);
   // Nightscout (Express) also answers a path with a trailing slash, and its careportal uses it.
   const paths = path.includes(':') ? [path] : [path, `${path}/`, `${path}.json`];
   for (const url of paths) {
@@ -86,12 +90,14 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
         .send({ status: 400, message: 'Bad Request', description: 'An entry needs date' });
     const docs = asArray(body);
     const now = ctx.clock.now().getTime();
-    const out = await svc.write(
-      principal(req),
-      collection,
-      collection === 'treatments' ? splitPreBolus(docs, now) : docs,
-      'v1',
-    );
+    const out = await svc
+      .write(principal(req), collection, collection === 'treatments' ? splitPreBolus(docs, now) : docs, 'v1')
+      .catch((e: unknown) => {
+        if (!(e instanceof CredentialGoneError)) throw e;
+        forgetKept(ctx, req.nightscoutGiven!);
+        return null;
+      });
+    if (!out) return reply.code(401).send(unauthorized('Invalid/Missing'));
     if (out.rejected > 0 && out.rejected === out.outcomes.length)
       return reply.code(400).send({
         status: 400,
@@ -130,7 +136,7 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
 
   // Entries.
   nsRoute(app, 'GET', `${V1}/entries`, { reads: ['entries'] }, list('entries'));
-  nsRoute(app, 'POST', `${V1}/entries`, 'write', create('entries'));
+  nsRoute(app, 'POST', `${V1}/entries`, 'write rechecked', create('entries'));
   nsRoute(app, 'DELETE', `${V1}/entries`, 'write', removeByQuery('entries'));
   nsRoute(app, 'GET', `${V1}/entries/:spec`, { reads: ['entries'] }, async (req, reply) => {
     const p = principal(req);

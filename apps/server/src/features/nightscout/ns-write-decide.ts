@@ -11,6 +11,11 @@ export interface WriteOptions {
   nowMs: number;
   /** Upload-history label; without one no history row is written (a single edit). */
   label?: string;
+  /**
+   * The credential the request was resolved with from this process's cache (access/nightscout-kept.ts):
+   * the write stores nothing unless it is still active, and then throws CredentialGoneError.
+   */
+  recheckCredential?: string;
 }
 
 export interface WriteOutcome {

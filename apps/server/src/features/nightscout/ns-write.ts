@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { CredentialGoneError, credentialStillActive } from '../../access/nightscout-kept';
 import type { Db } from '../../platform/db/client';
 import {
   changePatientData,
@@ -66,6 +67,7 @@ export async function writeDocs(
   inputs: readonly unknown[],
   opts: WriteOptions,
 ): Promise<WriteOutcome> {
+  let prepared: Prepared | undefined;
   if (collection === 'entries') {
     const fast = await storeEntriesAtOnce(ctx, patientId, inputs, opts).catch((e: unknown) => {
       // A source another write recorded in between: the transaction below does it.
@@ -73,10 +75,14 @@ export async function writeDocs(
       throw e;
     });
     if (fast && 'out' in fast) return fast.out;
-    if (fast) return store(ctx, patientId, collection, () => fast.prepared, opts);
+    prepared = fast?.prepared;
   }
-  const prepared = prepareDocs(collection, inputs, opts.nowMs);
-  return store(ctx, patientId, collection, () => prepared, opts);
+  // A kept credential is confirmed before the transaction (the one statement confirmed it itself).
+  if (opts.recheckCredential && !(await credentialStillActive(ctx.db, opts.recheckCredential)))
+    throw new CredentialGoneError();
+  prepared ??= prepareDocs(collection, inputs, opts.nowMs);
+  const ready = prepared;
+  return store(ctx, patientId, collection, () => ready, opts);
 }
 
 async function store(
