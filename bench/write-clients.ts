@@ -63,9 +63,24 @@ async function run(job: Job): Promise<JobResult> {
       out.bare.push(performance.now() - t);
     }
     const body = job.api === 'nightscout' ? nightscoutBody(rows) : deviceBody(rows);
-    const t = performance.now();
-    out.stored += await upload(job.api, body);
-    out.http.push(performance.now() - t);
+    const main = async () => {
+      const t = performance.now();
+      out.stored += await upload(job.api, body);
+      out.http.push(performance.now() - t);
+    };
+    if (!job.alongside) {
+      await main();
+      continue;
+    }
+    const same = deviceBody(readings(s.sameBatch, job.from + i * job.size, job.size));
+    const alongside = async () => {
+      const t = performance.now();
+      out.alongsideStored = (out.alongsideStored ?? 0) + (await upload('sameBatch', same));
+      (out.alongsideHttp ??= []).push(performance.now() - t);
+    };
+    // Which goes first alternates, so neither gains from following the other.
+    if (i % 2 === 0) await main().then(alongside);
+    else await alongside().then(main);
   }
   return out;
 }

@@ -78,6 +78,8 @@ export async function startClients(setup: Extract<ToClient, { type: 'setup' }>['
       if (m.type !== 'done') throw new Error(`client process answered ${m.type}`);
       if (m.result.stored !== job.size * job.count)
         throw new Error(`${job.api}: ${m.result.stored} of ${job.size * job.count} readings stored`);
+      if (job.alongside && m.result.alongsideStored !== job.size * job.count)
+        throw new Error(`alongside: ${m.result.alongsideStored} of ${job.size * job.count} readings stored`);
       return m.result;
     },
     close: () =>

@@ -118,6 +118,12 @@ export interface Job {
   count: number;
   from: number;
   bare: boolean;
+  /**
+   * Each request followed by the same readings through the device API for the sameBatch patient
+   * (line 3): the two APIs measured request by request under the same conditions, so that the
+   * machine's drift over a run (its speed varies by a third from minute to minute) falls on both.
+   */
+  alongside?: true;
 }
 
 /** Milliseconds per request (and per bare INSERT), and the readings the API said it stored. */
@@ -125,6 +131,9 @@ export interface JobResult {
   http: number[];
   bare: number[];
   stored: number;
+  /** The requests `alongside` sent, and the readings they stored. */
+  alongsideHttp?: number[];
+  alongsideStored?: number;
 }
 
 export type ToClient = { type: 'setup'; setup: ClientSetup } | { type: 'job'; job: Job } | { type: 'close' };

@@ -19,7 +19,7 @@ describe('entryItem and entryDoc', () => {
       utcOffset: 60,
       x: { y: 1 },
     };
-    const item = entryItem(fields, doc);
+    const item = entryItem({ ...fields }, doc);
     expect(item.doc).toEqual({ type: 'sgv', sgv: 120, x: { y: 1 } });
     expect(item.w).toBeUndefined();
     expect(entryDoc(item)).toEqual(doc);
@@ -27,7 +27,7 @@ describe('entryItem and entryDoc', () => {
 
   it('keeps the whole document when a field differs from what the time rebuilds', () => {
     const doc = { type: 'sgv', sgv: 120, date: at, dateString: iso, sysTime: iso, utcOffset: 0 };
-    const item = entryItem(fields, doc);
+    const item = entryItem({ ...fields }, doc);
     expect(item).toMatchObject({ w: true, doc });
     expect(entryDoc(item)).toEqual(doc);
   });

@@ -79,6 +79,7 @@ const rebuildable = (t: number) => t >= 0 && t < 253_402_300_800_000;
 /**
  * An item of a normalised entry document; the fields its time rebuilds are left out. `iso`: the
  * entry time's ISO string, when the caller has it (normalise made it), to save making it again.
+ * `fields` becomes the item (not copied: a getter of its identifier stays a getter).
  */
 export function entryItem(fields: Omit<EntryItem, 'doc' | 'w'>, doc: EntryDoc, iso?: string): EntryItem {
   const at = iso ?? (rebuildable(fields.t) ? isoOf(fields.t) : null);
@@ -90,7 +91,13 @@ export function entryItem(fields: Omit<EntryItem, 'doc' | 'w'>, doc: EntryDoc, i
     dateString === at &&
     sysTime === at &&
     utcOffset === fields.off;
-  return exact ? { ...fields, doc: rest } : { ...fields, w: true, doc };
+  const item = fields as EntryItem;
+  if (exact) item.doc = rest;
+  else {
+    item.w = true;
+    item.doc = doc;
+  }
+  return item;
 }
 
 /** The document of an item, as entryRowsSql rebuilds it. */

@@ -16,6 +16,12 @@ export interface Normalised {
   id: string | null;
   identifier: string;
   /**
+   * Entries: the client named no identifier, so it is the one made of the entry's time, device
+   * and type (entryUuidOf), hashed only when first read: a write of new entries reads it once
+   * they are stored, to answer (ns-write-decide.ts IdentifierIndex).
+   */
+  madeIdentifier?: true;
+  /**
    * Whether the de-duplication key may match a stored document. Entries: always, whatever their
    * identifier or `_id` (Nightscout 15 upserts on sysTime + type "regardless of source UUID").
    * Treatments: only when the client gave neither identifier nor `_id`.
@@ -134,6 +140,34 @@ const ENTRY_NUMBERS = ['sgv', 'mbg', 'filtered', 'unfiltered', 'rssi', 'noise', 
 
 const SERVER_FIELDS = ['srvModified', 'srvCreated', 'subject', 'isReadOnly'];
 
+/**
+ * A normalised entry whose client named no identifier: the one made of its time, device and type
+ * is hashed when first read (a class: a thousand of them are made as cheaply as plain objects, which
+ * an object literal with a getter is not).
+ */
+class MadeIdentifierEntry implements Normalised {
+  readonly matchByKey = true;
+  readonly madeIdentifier = true;
+  readonly dedupKey: string;
+  private made: string | undefined = undefined;
+
+  constructor(
+    readonly id: string | null,
+    readonly date: number,
+    readonly utcOffsetMin: number,
+    readonly doc: Doc,
+    readonly iso: string,
+    private readonly type: string,
+  ) {
+    this.dedupKey = `${type}|${date}`;
+  }
+
+  get identifier(): string {
+    const device = typeof this.doc.device === 'string' ? this.doc.device : '';
+    return (this.made ??= entryUuidOf(this.date, entryName(this.date, device, this.type)));
+  }
+}
+
 /** Normalises one document of a collection; a string is the reason it was refused. */
 export function normalise(collection: Collection, input: unknown, nowMs: number): Normalised | string {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return 'not an object';
@@ -160,18 +194,11 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
     doc.dateString = at;
     doc.sysTime = at;
     doc.utcOffset = offset;
-    if (identifier) doc.identifier = identifier;
-    const device = typeof doc.device === 'string' ? doc.device : '';
-    return {
-      id,
-      identifier: identifier ?? entryUuidOf(date, entryName(date, device, String(doc.type))),
-      matchByKey: true,
-      date,
-      utcOffsetMin: offset,
-      dedupKey: `${String(doc.type)}|${date}`,
-      doc,
-      iso: at,
-    };
+    const type = String(doc.type);
+    if (!identifier) return new MadeIdentifierEntry(id, date, offset, doc, at, type);
+    doc.identifier = identifier;
+    const dedupKey = `${type}|${date}`;
+    return { id, identifier, matchByKey: true, date, utcOffsetMin: offset, dedupKey, doc, iso: at };
   }
   const rawTime =
     collection === 'profile'

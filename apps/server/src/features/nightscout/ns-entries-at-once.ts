@@ -77,7 +77,6 @@ export async function storeEntriesAtOnce(
     readings.push({ ...record, seq });
   }
   const { out } = d;
-  out.docs = d.answers.map((a) => ('error' in a ? a : answer(a[0], a[1], a[2])));
   out.stored = d.inserts.length;
   const times = d.inserts.map((i) => i.n.date);
   setTimes(out, times);
@@ -107,6 +106,8 @@ export async function storeEntriesAtOnce(
   // While the database writes, the answer is serialised (its documents are final): a turn of the
   // event loop first, so the statement has gone out.
   await new Promise((resolve) => setImmediate(resolve));
+  // The answers read the new entries' made identifiers: hashed here, while the database writes.
+  out.docs = d.answers.map((a) => ('error' in a ? a : answer(a[0], a[1], a[2])));
   out.docsJson = JSON.stringify(out.docs);
   const written = await writing;
   if (!written) return { prepared };

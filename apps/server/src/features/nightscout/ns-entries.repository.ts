@@ -66,7 +66,7 @@ export function entryScanOf(names: ReadonlyArray<EntryNames | null>): EntryScan 
 export const namesOfNormalised = (g: Normalised): EntryNames => ({
   date: g.date,
   id: g.id,
-  identifier: g.doc.identifier === g.identifier ? g.identifier : null,
+  identifier: g.madeIdentifier ? null : g.identifier,
 });
 
 /** Whether the scan read everything these normalised entries can match. */

@@ -17,6 +17,40 @@ export type { LoadedEntries } from './ns-entries.repository';
 // the `_id`s and identifiers it names (ns-entries.repository.ts), and the new and changed entries
 // are written back as those rows, in the transaction's last statement.
 
+/**
+ * A new entry's item, whose identifier is its Normalised's: one made of its time, device and type is
+ * hashed only when read (a plain entry's hour never reads it; the answer does, while the database
+ * writes). A class, so a thousand items are made as cheaply as object literals; toJSON writes the
+ * identifier where an item is kept as JSON.
+ */
+class NewEntryItem implements Omit<EntryItem, 'doc'> {
+  readonly t: number;
+  readonly off: number;
+  doc: EntryItem['doc'] | undefined = undefined;
+  w?: true;
+  own?: true;
+
+  constructor(
+    private readonly n: Normalised,
+    readonly id: string,
+    readonly seq: number,
+    readonly m: number,
+    readonly sub: string,
+  ) {
+    this.t = n.date;
+    this.off = n.utcOffsetMin;
+  }
+
+  get ident(): string {
+    return this.n.identifier;
+  }
+
+  toJSON(): EntryItem {
+    const { n: _n, ...fields } = this;
+    return { ...fields, ident: this.ident } as EntryItem;
+  }
+}
+
 /** The `_id` of the batch's k-th new entry: of its time and the document number it will get. */
 export const numberedIds =
   ({ seqs }: LoadedEntries) =>
@@ -51,11 +85,8 @@ export function placeEntries(
     const seq = seqs[k]!;
     const m = stamp();
     seqOf.set(id, seq);
-    const item = entryItem(
-      { id, ident: n.identifier, seq, t: n.date, off: n.utcOffsetMin, m, sub: subject },
-      n.doc,
-      n.iso,
-    );
+    // A made identifier stays unmade until read (ns-docs.ts): a plain entry's hour does not keep it.
+    const item = entryItem(new NewEntryItem(n, id, seq, m, subject), n.doc, n.iso);
     // An identifier the client did not name is the one made of the entry's time, device and type.
     if (numbered && n.doc.identifier === undefined) item.own = true;
     put(item);

@@ -1,5 +1,6 @@
 import { copyDoc, newObjectId, type Doc, type Normalised } from './ns-docs';
 import type { Collection } from './ns-query';
+import { IdentifierIndex } from './ns-identifier-index';
 
 // What a Nightscout write does with each document of a batch, decided from what is stored (read by
 // ns-write.repository.ts and ns-entries.repository.ts): Nightscout's own order of matching, the
@@ -60,10 +61,11 @@ const canonical = (v: unknown): string =>
 const same = (a: Doc, b: Doc) => canonical(a) === canonical(b);
 
 /** A document as a write answers it: with its `_id` and identifier. */
-export function answer(doc: Doc, id: string, identifier: string): Doc {
+/** The answer to a stored document: its `_id` and identifier (read from its Normalised when new). */
+export function answer(doc: Doc, id: string, identifier: string | Normalised): Doc {
   const out = copyDoc(doc);
   out._id = id;
-  out.identifier = identifier;
+  out.identifier = typeof identifier === 'string' ? identifier : identifier.identifier;
   return out;
 }
 
@@ -84,13 +86,13 @@ export interface New {
 function lookup<T>(
   n: Normalised,
   collection: Collection,
-  byIdentifier: ReadonlyMap<string, T>,
+  byIdentifier: IdentifierIndex<T>,
   byId: ReadonlyMap<string, T>,
   byKey: ReadonlyMap<string, T>,
 ): T | undefined {
   const key = n.matchByKey && n.dedupKey ? byKey.get(n.dedupKey) : undefined;
   if (collection === 'entries' && key) return key;
-  return byIdentifier.get(n.identifier) ?? (n.id ? byId.get(n.id) : undefined) ?? key;
+  return byIdentifier.get(n) ?? (n.id ? byId.get(n.id) : undefined) ?? key;
 }
 
 export interface Stored {
@@ -107,7 +109,7 @@ export interface Decision {
   /** The outcome, but for `docs` (see answers). */
   out: WriteOutcome;
   /** Per input, its answer: the refusal, or the document to answer with its `_id` and identifier. */
-  answers: Array<{ error: string } | readonly [Doc, string, string]>;
+  answers: Array<{ error: string } | readonly [Doc, string, string | Normalised]>;
   inserts: New[];
   updates: Array<{ row: Existing; n: Normalised }>;
   /** A document answered as the twin of a new one with another identifier. */
@@ -128,7 +130,8 @@ export function decide(
 ): Decision {
   // `numberedId`: the `_id` of the batch's k-th new entry when it has its document number already
   // (ns-entry-ids.ts numberedEntryId), so a plain entry needs no stored `_id`.
-  const byIdentifier = new Map(existing.map((e) => [e.identifier, e]));
+  const byIdentifier = new IdentifierIndex<Existing>();
+  for (const e of existing) byIdentifier.setIdentifier(e.identifier, e);
   const byId = new Map(existing.map((e) => [e.id, e]));
   const byKey = new Map(existing.filter((e) => e.dedup_key).map((e) => [e.dedup_key!, e]));
   const d: Decision = {
@@ -149,7 +152,7 @@ export function decide(
   };
   const { out, answers, inserts, updates } = d;
   const updateOf = new Map<Existing, number>();
-  const pendingByIdentifier = new Map<string, New>();
+  const pendingByIdentifier = new IdentifierIndex<New>();
   const pendingById = new Map<string, New>();
   const pendingByKey = new Map<string, New>();
   for (const n of normalised) {
@@ -172,7 +175,7 @@ export function decide(
     } else if (twin) {
       if (twin.n.identifier !== n.identifier) d.twinOfOtherIdentifier = true;
       out.outcomes.push('duplicate');
-      answers.push([twin.n.doc, twin.id, twin.n.identifier]);
+      answers.push([twin.n.doc, twin.id, twin.n]);
     } else {
       // An entry's own `_id` carries its time (ns-entry-store.ts: it tells where the entry is stored).
       const own =
@@ -181,11 +184,11 @@ export function decide(
         own ?? (n.id && !taken.has(n.id) ? n.id : newObjectId(collection === 'entries' ? n.date : nowMs));
       const row: New = own ? { n, id, numbered: true } : { n, id };
       inserts.push(row);
-      pendingByIdentifier.set(n.identifier, row);
+      pendingByIdentifier.set(n, row);
       pendingById.set(id, row);
       if (n.dedupKey) pendingByKey.set(n.dedupKey, row);
       out.outcomes.push('created');
-      answers.push([n.doc, id, n.identifier]);
+      answers.push([n.doc, id, n]);
     }
   }
   out.duplicates = out.outcomes.filter((o) => o === 'duplicate').length;
