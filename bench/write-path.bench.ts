@@ -63,7 +63,7 @@ async function bareHere(pglite: PGlite, timeline: Timeline, job: Job): Promise<n
 async function run({ label, url, open }: BenchDatabase): Promise<void> {
   const onPostgres = url !== undefined;
   const plan = onPostgres
-    ? { warm: 50, singles: 400, batches: { 288: 35, 1000: 10 } }
+    ? { warm: 2000, singles: 400, batches: { 288: 35, 1000: 10 } }
     : { warm: 30, singles: 200, batches: { 288: 12, 1000: 4 } };
   const database = await open();
   const { app } = await buildApp({
@@ -81,7 +81,7 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
   const device: Timeline = {
     patientId: people.devicePatient,
     serial: 'TX-BENCH',
-    t0: align(Date.now() - 32 * DAY, 120_000),
+    t0: align(Date.now() - 40 * DAY, 120_000),
     stepMs: 120_000,
   };
   const nightscout: Timeline = {
