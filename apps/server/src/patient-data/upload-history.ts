@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { newId } from '../platform/lib/crypto';
+import { isoOf } from '../platform/lib/iso-time';
 
 export interface UploadRow {
   patientId: string;
@@ -28,11 +29,11 @@ export function uploadInsert(row: UploadRow, guard: SQL = sql`true`): { id: stri
     if (t < first) first = t;
     if (t > last) last = t;
   }
-  const iso = (ms: number) => (row.times.length ? new Date(ms).toISOString() : null);
+  const iso = (ms: number) => (row.times.length ? isoOf(ms) : null);
   const insert = sql`insert into uploads (id, patient_id, device_id, source, received_at, stored,
       duplicates, rejected, first_time, last_time, label)
     select ${id}, ${row.patientId}, ${row.deviceId ?? null}, ${row.source},
-      ${row.receivedAt.toISOString()}::timestamptz, ${row.stored}, ${row.duplicates}, ${row.rejected},
+      ${isoOf(row.receivedAt.getTime())}::timestamptz, ${row.stored}, ${row.duplicates}, ${row.rejected},
       ${iso(first)}::timestamptz, ${iso(last)}::timestamptz, ${row.label ?? null}
     where ${guard}`;
   return { id, insert };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { createWorkQueue } from './work-queue';
@@ -74,7 +74,7 @@ export const newId = (): string => randomUUID();
 /** An opaque secret for the client (session token, code challenge); only its hash is stored. */
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string): string => hash('sha256', value, 'hex');
 
 /** A uniformly random 6-digit code (spec §5), leading zeros kept. */
 export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
