@@ -112,13 +112,13 @@ export async function storeEntriesAtOnce(
   const written = await writing;
   if (!written) return { prepared };
   if (written.eventNo !== null)
-    cache.put(
-      patientId,
-      { eventNo: written.eventNo, maxModified },
-      entries.lastHour,
-      entries.hours,
-      placed.changed,
-    );
+    cache.put(patientId, {
+      eventNo: written.eventNo,
+      maxModified,
+      lastHourBefore: entries.lastHour,
+      hours: entries.hours,
+      changed: placed.changed,
+    });
   out.uploadId = written.uploadId;
   if (written.eventNo !== null)
     ctx.bus.publish(patientId, written.eventNo, 'data', {

@@ -34,7 +34,7 @@ function cacheWithState(): EntryStateCache {
     [12, [item(12, 0, 3), item(12, 5, 4)]],
   ]);
   // A write of hours 10 to 12, the newest row before it at hour 9: hours 11 and 12 are kept.
-  cache.put('p', { eventNo: 7, maxModified: 1004 }, 9, hours, [10, 11, 12]);
+  cache.put('p', { eventNo: 7, maxModified: 1004, lastHourBefore: 9, hours, changed: [10, 11, 12] });
   return cache;
 }
 

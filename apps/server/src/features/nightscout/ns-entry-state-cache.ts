@@ -20,6 +20,18 @@ export interface EntryState {
   hours: EntryHours;
 }
 
+/** A write that went through, as EntryStateCache.put keeps it. */
+export interface WrittenEntries {
+  eventNo: number;
+  maxModified: number;
+  /** The newest hour with a row before the write (null: none). */
+  lastHourBefore: number | null;
+  /** The hours as written, with every item. */
+  hours: EntryHours;
+  /** The hours the write wrote. */
+  changed: Iterable<number>;
+}
+
 /** Patients kept (least recently written first out). */
 const PATIENTS = 5_000;
 /** Hours kept of a write: the newest one and the one before (where the next upload continues). */
@@ -64,23 +76,19 @@ export class EntryStateCache {
   }
 
   /**
-   * Keeps the patient's state after a write that went through: `hours` the hours as written (with
-   * every item), `changed` the hours it wrote.
+   * Keeps the patient's state after a write that went through: `lastHourBefore` the newest hour
+   * with a row before it, `hours` the hours as written (with every item), `changed` the hours it wrote.
    */
-  put(
-    patientId: string,
-    write: Omit<EntryState, 'hours' | 'lastHour'>,
-    before: number | null,
-    hours: EntryHours,
-    changed: Iterable<number>,
-  ): void {
-    const written = [...changed].filter((h) => hours.get(h)?.length);
-    const lastHour = Math.max(before ?? -Infinity, ...written);
+  put(patientId: string, w: WrittenEntries): void {
+    const { hours } = w;
+    const written = [...w.changed].filter((h) => hours.get(h)?.length);
+    const lastHour = Math.max(w.lastHourBefore ?? -Infinity, ...written);
     const kept: EntryHours = new Map();
     for (const h of written.sort((a, b) => b - a).slice(0, HOURS_KEPT)) kept.set(h, hours.get(h)!);
     this.states.delete(patientId);
     this.states.set(patientId, {
-      ...write,
+      eventNo: w.eventNo,
+      maxModified: w.maxModified,
       lastHour: Number.isFinite(lastHour) ? lastHour : null,
       hours: kept,
     });
