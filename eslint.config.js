@@ -12,7 +12,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/data/**',
-      '.tmp/**',
+      '**/.tmp/**',
       'apps/server/drizzle/**',
       'e2e/artifacts/**',
     ],

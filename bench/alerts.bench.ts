@@ -19,7 +19,14 @@ import { testConfig } from '../apps/server/src/platform/config';
 import { alertSettings, pushSubscriptions, relations } from '../apps/server/src/platform/db/schema';
 import { newId, newToken, setPasswordCostForTests } from '../apps/server/src/platform/lib/crypto';
 import { seedFollowers, seedPatients } from './seed-people';
-import { benchDatabases, checkTarget, fmt, summarize, type BenchDatabase } from './support';
+import {
+  benchDatabases,
+  checkTarget,
+  fmt,
+  oneDatabasePerProcess,
+  summarize,
+  type BenchDatabase,
+} from './support';
 
 const FOLLOWERS = Number(process.env.FOLLOWERS ?? 5000);
 const PATIENTS = FOLLOWERS / 2;
@@ -223,7 +230,5 @@ async function run({ label, url, open, drop }: BenchDatabase): Promise<void> {
   await drop?.();
 }
 
-for (const target of await benchDatabases()) {
-  if (!process.env.ALERTS_DB || process.env.ALERTS_DB === target.label) await run(target);
-}
+for (const target of await benchDatabases(oneDatabasePerProcess('ALERTS_DB'))) await run(target);
 process.exit(process.exitCode ?? 0);

@@ -20,7 +20,14 @@ import { relations, sessions } from '../apps/server/src/platform/db/schema';
 import { newId, newToken, sha256, setPasswordCostForTests } from '../apps/server/src/platform/lib/crypto';
 import { startBareLongPoll } from './bare-long-poll';
 import { seedFollowers, seedPatients } from './seed-people';
-import { benchDatabases, checkTarget, fmt, summarize, type BenchDatabase } from './support';
+import {
+  benchDatabases,
+  checkTarget,
+  fmt,
+  oneDatabasePerProcess,
+  summarize,
+  type BenchDatabase,
+} from './support';
 
 // Followers on PostgreSQL (FOLLOWERS) and on PGlite (PGLITE_FOLLOWERS); LIVE_DB=PostgreSQL (or
 // PGlite) runs one of the two.
@@ -365,10 +372,9 @@ async function withEnoughSockets(): Promise<boolean> {
   return true;
 }
 
+const onlyDb = oneDatabasePerProcess('LIVE_DB');
 if (!(await withEnoughSockets())) {
-  for (const target of await benchDatabases()) {
-    if (!process.env.LIVE_DB || process.env.LIVE_DB === target.label) await run(target);
-  }
+  for (const target of await benchDatabases(onlyDb)) await run(target);
 }
 // Open sockets of the clients' processes may keep handles: leave with the targets' verdict.
 process.exit(process.exitCode ?? 0);

@@ -2,7 +2,8 @@
 // each, first page (20) at most 50 ms on PostgreSQL sorted by risk (the default) and by name, and
 // flat as days stored grow: the same page with 90 days stored at most 1.5× the page with 30. The
 // figure sorts, the "needs attention" filter and the summary job's cost per patient are reported
-// (issue 18: ≤ 100 ms). PGlite reported (1,000 patients: `PGLITE_PATIENTS`).
+// (issue 18: ≤ 100 ms). PGlite reported (1,000 patients: `PGLITE_PATIENTS`), in a process of its own;
+// PATIENT_LIST_DB=PostgreSQL (or PGlite) runs one of the two.
 //
 // Patients, relations and readings: bench/patient-list-seed.ts (templates through the write path,
 // copies in SQL, every 5 minutes, `STEP_MIN`), the newest 30 days first, then the 60 before them.
@@ -24,7 +25,7 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/platform/config';
 import { openDatabase, runMigrations, type Database } from '../apps/server/src/platform/db/client';
 import { newToken } from '../apps/server/src/platform/lib/crypto';
-import { benchDatabaseName, checkTarget, fmt, summarize } from './support';
+import { benchDatabaseName, checkTarget, fmt, oneDatabasePerProcess, summarize } from './support';
 import { copySummaries, copyTemplates, DAYS, PATIENTS, seedPatients, STEP_MIN } from './patient-list-seed';
 
 const run$ = promisify(execFile);
@@ -190,5 +191,5 @@ async function run(target: Target): Promise<void> {
   }
 }
 
-const only = process.env.ONLY;
-for (const target of targets) if (!only || target.label === only) await run(target);
+const only = oneDatabasePerProcess('PATIENT_LIST_DB');
+for (const target of targets) if (target.label === only) await run(target);

@@ -19,7 +19,7 @@ import { createAccount } from '../apps/server/src/accounts/create-account';
 import { setPasswordCostForTests } from '../apps/server/src/platform/lib/crypto';
 import { storeRecords } from '../apps/server/src/patient-data';
 import { createSessionStore } from '../apps/server/src/accounts/session.store';
-import { benchDatabases, checkTarget, fmt, summarize } from './support';
+import { benchDatabases, checkTarget, fmt, oneDatabasePerProcess, summarize } from './support';
 
 setPasswordCostForTests(2 ** 10);
 const run$ = promisify(execFile);
@@ -44,19 +44,15 @@ async function clientSamples(script: string, args: string[]): Promise<{ samples:
   return { samples: out.samples.slice(WARMUP), bytes: out.bytes ?? 0 };
 }
 
+const onlyDb = oneDatabasePerProcess('REPORTS_DB');
 const { records } = generateHistory(randomProfile(1), { from: FROM, days: DAYS });
 const readings = records.filter((r) => r.type === 'sg').length;
 console.log(
   `reports benchmark: ${DAYS} days of simulated data (${readings} readings, ${records.length} records)`,
 );
 
-const onlyDb = process.env.REPORTS_DB;
 const onlyCalls = process.env.REPORTS_CALLS?.split(',');
-for (const { label, url, open, drop } of await benchDatabases()) {
-  if (onlyDb && label !== onlyDb) {
-    await drop?.();
-    continue;
-  }
+for (const { label, url, open, drop } of await benchDatabases(onlyDb)) {
   const database = await open();
   const patientId = await createAccount(database.db, {
     username: `bench-reports-${label}@example.com`,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +47,7 @@ export interface BenchDatabase {
   drop?: () => Promise<void>;
 }
 
-export async function benchDatabases(): Promise<BenchDatabase[]> {
+export async function benchDatabases(only?: string): Promise<BenchDatabase[]> {
   const list: BenchDatabase[] = [
     {
       label: 'PGlite',
@@ -57,6 +58,7 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
       },
     },
   ];
+  if (only === 'PGlite') return list;
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = benchDatabaseName('run');
   const admin = async (q: string) => {
@@ -86,7 +88,28 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
   } catch {
     console.log('(PostgreSQL not reachable: PGlite only)');
   }
-  return list;
+  return only ? list.filter((d) => d.label === only) : list;
+}
+
+/**
+ * A server serves one database, so each database's run of a benchmark goes in a process of its own:
+ * the first run's heap, compiled code (shaped by the other database's driver) and caches would
+ * otherwise weigh on the second's figures. With `envName` unset, this runs the same benchmark once
+ * per database with it set, one after the other, and exits (failed when any run failed); with it
+ * set (also by hand, while tuning) it answers the one database to run here.
+ */
+export function oneDatabasePerProcess(envName: string): string {
+  const only = process.env[envName];
+  if (only) return only;
+  let failed = false;
+  for (const label of ['PGlite', 'PostgreSQL']) {
+    const res = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...process.env, [envName]: label },
+    });
+    if (res.status !== 0) failed = true;
+  }
+  process.exit(failed ? 1 : 0);
 }
 
 /**

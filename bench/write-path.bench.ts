@@ -19,7 +19,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/platform/config';
 import { setPasswordCostForTests } from '../apps/server/src/platform/lib/crypto';
-import { benchDatabases, fmt, summarize, type BenchDatabase } from './support';
+import { benchDatabases, fmt, oneDatabasePerProcess, summarize, type BenchDatabase } from './support';
 import {
   createPatients,
   line,
@@ -232,6 +232,5 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
 }
 
 // WRITE_DB=PostgreSQL (or PGlite) runs one of the two while tuning.
-for (const target of await benchDatabases())
-  if (!process.env.WRITE_DB || process.env.WRITE_DB === target.label) await run(target);
+for (const target of await benchDatabases(oneDatabasePerProcess('WRITE_DB'))) await run(target);
 process.exit(missed.count ? 1 : 0);
