@@ -61,23 +61,26 @@ function problemOf(raw: unknown, now: number): DeviceRecord | string {
 const NUL = '\u0000';
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * A NUL or any surrogate at all, in one scan of the string: a clean record is cleared by this
+ * alone, and only a suspect one is walked with paths (a paired surrogate, an emoji, is fine there).
+ */
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 
 /** Whether any string of the value (at any depth, keys included) may be unstorable: one pass, no allocation. */
 function maybeUnstorable(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes(NUL) || SURROGATE.test(value);
+  if (typeof value === 'string') return SUSPECT.test(value);
   if (value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) {
     for (const v of value) if (maybeUnstorable(v)) return true;
     return false;
   }
   for (const key in value) {
-    if (key.includes(NUL) || SURROGATE.test(key)) return true;
+    if (SUSPECT.test(key)) return true;
     if (maybeUnstorable((value as Record<string, unknown>)[key])) return true;
   }
   return false;
 }
-/** Any surrogate at all: a clean record is cleared by this alone, and only a suspect one is walked with paths. */
-const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Where a string of the value (at any depth, keys included) cannot be stored as text. */
 export function textProblem(value: unknown, path = ''): { path: string; message: string } | null {

@@ -68,13 +68,14 @@ export async function storeEntriesAtOnce(
     'entries',
     d.inserts.map((i) => i.n),
   );
+  // Each record takes its entry's document number before the check (which makes it anew, checked):
+  // one object less per reading than numbering the checked ones.
+  records.forEach((r, k) => (r.seq = placed.seqOf.get(d.inserts[madeFrom[k]!]!.id) ?? NaN));
   const { valid } = checkRecords(records, opts.nowMs);
   const readings: SgRecord[] = [];
-  for (const { index, record } of valid) {
+  for (const { record } of valid) {
     if (record.type !== 'sg') return { prepared };
-    const seq = placed.seqOf.get(d.inserts[madeFrom[index]!]!.id);
-    if (seq === undefined || !Number.isSafeInteger(seq)) continue;
-    readings.push({ ...record, seq });
+    readings.push(record);
   }
   const { out } = d;
   out.stored = d.inserts.length;
