@@ -1,4 +1,5 @@
 import { deviceRecord, quickSgRecord, type DeviceRecord } from '@cgm/contract';
+import { maybeUnstorable as maybeText, unstorableText } from '../platform/lib/storable-text';
 
 export interface RecordProblem {
   index: number;
@@ -58,25 +59,16 @@ function problemOf(raw: unknown, now: number): DeviceRecord | string {
   return r;
 }
 
-const NUL = '\u0000';
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/**
- * A NUL or any surrogate at all, in one scan of the string: a clean record is cleared by this
- * alone, and only a suspect one is walked with paths (a paired surrogate, an emoji, is fine there).
- */
-const SUSPECT = /[\u0000\uD800-\uDFFF]/;
-
 /** Whether any string of the value (at any depth, keys included) may be unstorable: one pass, no allocation. */
 function maybeUnstorable(value: unknown): boolean {
-  if (typeof value === 'string') return SUSPECT.test(value);
+  if (typeof value === 'string') return maybeText(value);
   if (value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) {
     for (const v of value) if (maybeUnstorable(v)) return true;
     return false;
   }
   for (const key in value) {
-    if (SUSPECT.test(key)) return true;
+    if (maybeText(key)) return true;
     if (maybeUnstorable((value as Record<string, unknown>)[key])) return true;
   }
   return false;
@@ -104,8 +96,9 @@ function textProblemAt(value: unknown, path: string): { path: string; message: s
 }
 
 function stringProblem(s: string, path: string): { path: string; message: string } | null {
-  if (s.includes(NUL)) return { path, message: 'text contains a NUL character' };
-  if (LONE_SURROGATE.test(s))
+  const problem = unstorableText(s);
+  if (problem === 'nul') return { path, message: 'text contains a NUL character' };
+  if (problem === 'lone surrogate')
     return { path, message: 'text contains an unpaired surrogate (not valid Unicode)' };
   return null;
 }

@@ -12,9 +12,10 @@ import {
 } from '@cgm/contract';
 import type { AppContext } from '../../platform/context';
 import { requireActor } from '../../platform/http/auth';
+import { sendJsonText } from '../../platform/http/json-text';
 import { deviceNoLongerActive, requireDevice } from '../../access/device-token';
 import { createDevicesService } from './devices.service';
-import { createIngestService } from './ingest.service';
+import { createIngestService, type IngestOutcome } from './ingest.service';
 import { DeviceNotActiveError } from '../../patient-data';
 
 /** Batches of up to 10,000 records of ~200 bytes: a larger body limit than the rest of the API. */
@@ -112,14 +113,19 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
         response: { 200: ingestResponse, 400: errorBody, 401: errorBody, 413: errorBody },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      let out: IngestOutcome;
       try {
-        return await ingestService.ingest(requireDevice(req), req.body.records);
+        out = await ingestService.ingest(requireDevice(req), req.body.records);
       } catch (e) {
         // The token was taken from the cache; the write found the device revoked or its account closed.
         if (!(e instanceof DeviceNotActiveError)) throw e;
         throw deviceNoLongerActive(ctx, req);
       }
+      // The service's own counts and problems, typed as ingestResponse: sent as JSON text, not
+      // checked against the schema again for every upload of every device (a tenth of its time).
+      const answer: z.infer<typeof ingestResponse> = out;
+      return sendJsonText(reply, JSON.stringify(answer));
     },
   );
 }

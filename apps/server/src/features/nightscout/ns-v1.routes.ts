@@ -8,6 +8,7 @@ import { parseV1Find } from './ns-find';
 import { splitPreBolus } from './ns-prebolus';
 import { createNightscoutService, type NightscoutService } from './ns-service';
 import type { StoredDoc } from './ns-documents.repository';
+import { sendJsonText } from '../../platform/http/json-text';
 
 /** Uploaders send days of readings after being offline: a larger body than the rest of the API. */
 export const NS_BODY_LIMIT = 16 * 1024 * 1024;
@@ -104,7 +105,7 @@ export function registerNightscoutV1Routes(app: FastifyInstance, ctx: AppContext
         message: 'Bad Request',
         description: String(Object.values(out.outcomes[0]!)[0]),
       });
-    return out.docsJson ? reply.type('application/json; charset=utf-8').send(out.docsJson) : out.docs;
+    return out.docsJson ? sendJsonText(reply, out.docsJson) : out.docs;
   };
   const removeByQuery = (collection: Collection) => async (req: FastifyRequest) => {
     const p = principal(req);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { SQL, StringChunk } from 'drizzle-orm';
 import type { Db } from './client';
 
@@ -10,6 +11,8 @@ import type { Db } from './client';
 interface Internals {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
   session: {
+    /** node-postgres: the pool, or a transaction's connection; PGlite: its instance. */
+    client: unknown;
     prepareQuery(
       query: { sql: string; params: unknown[] },
       fields: undefined,
@@ -22,8 +25,38 @@ interface Internals {
 export function executePrepared(db: Db, query: SQL): Promise<unknown> {
   const { dialect, session } = db as unknown as Internals;
   const built = plainQuery(query) ?? dialect.sqlToQuery(query);
-  return session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
+  const name = nameOf(built.sql);
+  // On node-postgres, straight to the pool or the transaction's connection: drizzle made two query
+  // configs with their own type-parser closures and three promise layers per statement (these are
+  // the uploads every device sends every few minutes). The same result and the same type parsers;
+  // an error is the driver's, wrapped as drizzle wraps it (callers look through `cause`).
+  const client = session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client)
+    return client
+      .query({ name, text: built.sql, values: built.params, types: DRIZZLE_TYPES })
+      .catch((e: unknown) => {
+        throw new Error(`Failed query: ${built.sql}`, { cause: e });
+      });
+  return session.prepareQuery(built, undefined, name, false).execute();
 }
+
+/** Times, dates and intervals (and their arrays) as the text PostgreSQL sends, as drizzle's driver reads them. */
+const AS_TEXT = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const asText = (value: string) => value;
+const DRIZZLE_TYPES = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(typeId) ? asText : pg.types.getTypeParser(typeId, format),
+} as pg.CustomTypesConfig;
 
 /** Names by statement text: the same few statements come again and again. */
 const names = new Map<string, string>();

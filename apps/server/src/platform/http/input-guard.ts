@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@cgm/domain';
 import { ApiError } from './api-error';
+import { unstorableText } from '../lib/storable-text';
 
 /**
  * Deeper than any document the API takes (a Nightscout profile is about 6 levels): anything deeper
@@ -13,10 +14,8 @@ export interface InputProblem {
   message: 'validation.unstorableText' | 'validation.tooDeep';
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** A NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (not Unicode at all). */
-const unstorable = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE.test(s);
+const unstorable = (s: string): boolean => unstorableText(s) !== null;
 
 /** A problem found by walk: the keys from it up to the root (innermost first), and what it is. */
 interface Found {

@@ -12,6 +12,18 @@ describe('isoOf', () => {
     expect(isoOf(1_764_198_300_123)).toBe('2025-11-26T23:05:00.123Z');
   });
 
+  it('agrees with toISOString when calls alternate between days (the kept days change)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 * 86_400_000 }), { minLength: 1, maxLength: 30 }),
+        (times) => {
+          for (const ms of times) expect(isoOf(ms)).toBe(new Date(ms).toISOString());
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('agrees with toISOString on any instant, before 1970, after 9999 and fractional ones included', () => {
     fc.assert(
       fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), fc.boolean(), (ms, half) => {
