@@ -104,6 +104,9 @@ async function run(job: Job): Promise<JobResult> {
   return out;
 }
 
+// The benchmark stopped (a failed check throws there): this process goes with it, not left running.
+process.on('disconnect', () => process.exit(0));
+
 process.on('message', (msg: ToClient) => {
   void (async () => {
     try {

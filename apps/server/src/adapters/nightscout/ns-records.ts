@@ -72,7 +72,8 @@ function entryRecords(doc: NsDoc, base: RecordBase, sgSerial: SgSerialOf): Devic
     // Values below 39 are Nightscout's sensor error codes, not glucose.
     if (sgv === null || sgv < 39) return [];
     // TripleUp/TripleDown (xDrip+, faster than DoubleUp/Down) show as the steepest arrow the portal has.
-    const direction = str(doc.direction)?.replace(/^Triple(Up|Down)$/, 'Double$1') ?? null;
+    const given = str(doc.direction);
+    const direction = given === 'TripleUp' ? 'DoubleUp' : given === 'TripleDown' ? 'DoubleDown' : given;
     const rate = num(doc.trend) ?? rateOfDirection(direction);
     // Each uploading device is a source of its own, with its own sampling interval (CLINICAL.md).
     const serial = sgSerial(str(doc.device)?.trim() || 'unknown');

@@ -11,8 +11,23 @@ import type { Collection } from './ns-query';
 
 export { isDocumentSerial, NS_SERIAL, NS_SERIALS_SQL } from '../../adapters/nightscout';
 
-/** A document's sensor readings: a source per uploading device, after the Nightscout prefix. */
-const sgSerial = (device: string) => `${UPLOADED_SERIAL_PREFIX}${device}`.slice(0, 64).trim();
+/**
+ * A document's sensor readings: a source per uploading device, after the Nightscout prefix, at
+ * most 64 characters and never half of one (a cut emoji would be text the database cannot store,
+ * and the reading refused). Kept for the devices seen last: a batch of a thousand has one.
+ */
+const serials = new Map<string, string>();
+function sgSerial(device: string): string {
+  let serial = serials.get(device);
+  if (serial === undefined) {
+    const full = `${UPLOADED_SERIAL_PREFIX}${device}`;
+    const cut = full.length > 64 && /[\uD800-\uDBFF]/.test(full[63]!) ? 63 : 64;
+    serial = full.slice(0, cut).trim();
+    if (serials.size >= 1_000) serials.clear();
+    serials.set(device, serial);
+  }
+  return serial;
+}
 
 export function toRecords(
   collection: Collection,
