@@ -1,5 +1,5 @@
 import { deviceRecord, quickSgRecord, type DeviceRecord } from '@cgm/contract';
-import { maybeUnstorable as maybeText, unstorableText } from '../platform/lib/storable-text';
+import { maybeUnstorable, unstorableText } from '../platform/lib/storable-text';
 
 export interface RecordProblem {
   index: number;
@@ -60,23 +60,23 @@ function problemOf(raw: unknown, now: number): DeviceRecord | string {
 }
 
 /** Whether any string of the value (at any depth, keys included) may be unstorable: one pass, no allocation. */
-function maybeUnstorable(value: unknown): boolean {
-  if (typeof value === 'string') return maybeText(value);
+function anyMaybeUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return maybeUnstorable(value);
   if (value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) {
-    for (const v of value) if (maybeUnstorable(v)) return true;
+    for (const v of value) if (anyMaybeUnstorable(v)) return true;
     return false;
   }
   for (const key in value) {
-    if (maybeText(key)) return true;
-    if (maybeUnstorable((value as Record<string, unknown>)[key])) return true;
+    if (maybeUnstorable(key)) return true;
+    if (anyMaybeUnstorable((value as Record<string, unknown>)[key])) return true;
   }
   return false;
 }
 
 /** Where a string of the value (at any depth, keys included) cannot be stored as text. */
 export function textProblem(value: unknown, path = ''): { path: string; message: string } | null {
-  return maybeUnstorable(value) ? textProblemAt(value, path) : null;
+  return anyMaybeUnstorable(value) ? textProblemAt(value, path) : null;
 }
 
 function textProblemAt(value: unknown, path: string): { path: string; message: string } | null {
