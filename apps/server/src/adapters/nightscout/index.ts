@@ -24,6 +24,7 @@ export {
   entryRowsSql,
   hintedHours,
   hoursOf,
+  type EntryDoc,
   type EntryHours,
   type EntryItem,
   type HourRow,

@@ -100,6 +100,10 @@ const clampOffset = (v: unknown) => {
 /** An entry's time, as normalise reads it. */
 const entryTimeOf = (doc: Doc) => timeOf(doc.date) ?? timeOf(doc.dateString) ?? timeOf(doc.sysTime);
 
+/** An entry's UTC offset (minutes), as normalise reads it: its dateString's, else its utcOffset, else 0. */
+export const entryOffsetOf = (doc: Doc): number =>
+  offsetOf(doc.dateString) ?? clampOffset(doc.utcOffset) ?? 0;
+
 /** What a client named of an entry, as normalise reads it: its time, its `_id` and its identifier. */
 export interface EntryNames {
   date: number | null;
@@ -182,7 +186,7 @@ export function normalise(collection: Collection, input: unknown, nowMs: number)
     if (date === null) return 'entry without date';
     if (typeof doc.type !== 'string')
       doc.type = doc.sgv !== undefined ? 'sgv' : doc.mbg !== undefined ? 'mbg' : 'sgv';
-    const offset = offsetOf(doc.dateString) ?? clampOffset(doc.utcOffset) ?? 0;
+    const offset = entryOffsetOf(doc);
     for (const k of ENTRY_NUMBERS) {
       if (doc[k] === undefined) continue;
       const n = num(doc[k]);

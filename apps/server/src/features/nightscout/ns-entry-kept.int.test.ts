@@ -5,6 +5,7 @@ import { watchedDb } from '../../../test-support/watched-db';
 import { listen, newCredential, type Http } from '../../../test-support/ns-test-client';
 import type { DataWriter } from '../../patient-data';
 import { writeDocs } from './ns-write';
+import { takeSeqs } from './ns-entries.repository';
 
 // An uploader's next batch of new entries is written from the state its last write left
 // (ns-entry-state-cache.ts): no read, one statement. Whatever changes the patient's data in between
@@ -112,5 +113,14 @@ describe('an uploader writing from the state its last write left', () => {
     });
     const ids = (res.body as Loose[]).map((d) => d._id);
     expect(new Set(ids).size).toBe(8);
+  });
+
+  it('takes document numbers ahead as one run, past every number taken before', async () => {
+    const first = await takeSeqs(t.ctx.db, 3_000);
+    const second = await takeSeqs(t.ctx.db, 5);
+    expect(first).toHaveLength(3_000);
+    expect(first.every((seq, k) => k === 0 || seq === first[k - 1]! + 1)).toBe(true);
+    expect(second).toHaveLength(5);
+    expect(second[0]).toBeGreaterThan(first[2_999]!);
   });
 });

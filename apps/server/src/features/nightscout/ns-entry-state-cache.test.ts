@@ -72,4 +72,34 @@ describe('EntryStateCache', () => {
     cache.addSeqs(Array.from({ length: 5_000 }, (_, k) => k));
     expect(cache.seqsWanted()).toBe(0);
   });
+
+  it('takes numbers ahead beside the writes when few are left: one refill at a time, none when enough', async () => {
+    const cache = new EntryStateCache();
+    const asked: number[] = [];
+    let answer: (seqs: number[]) => void = () => undefined;
+    const take = (count: number) => {
+      asked.push(count);
+      return new Promise<number[]>((resolve) => (answer = resolve));
+    };
+    cache.refillWhenLow(take);
+    cache.refillWhenLow(take); // one under way already
+    expect(asked).toHaveLength(1);
+    answer(Array.from({ length: asked[0]! }, (_, k) => 100 + k));
+    await cache.refill;
+    expect(cache.refill).toBeNull();
+    expect(cache.seqsWanted()).toBe(0);
+    cache.refillWhenLow(take); // enough set aside
+    expect(asked).toHaveLength(1);
+    // The numbers serve a batch as they came.
+    cache.put('p', { eventNo: 1, maxModified: 1, lastHourBefore: null, hours: new Map(), changed: [] });
+    expect(cache.take('p', scan([5]))!.seqs).toEqual([100, 101, 102]);
+  });
+
+  it('leaves the numbers as they were when a refill fails', async () => {
+    const cache = new EntryStateCache();
+    cache.refillWhenLow(() => Promise.reject(new Error('connection lost')));
+    await cache.refill;
+    expect(cache.refill).toBeNull();
+    expect(cache.seqsWanted()).toBeGreaterThan(0);
+  });
 });

@@ -8,7 +8,7 @@ import type { Normalised } from './ns-docs';
 
 const UUID_V7_TIME = /^([0-9a-f]{8})-([0-9a-f]{4})-7/;
 /** The time a UUIDv7 carries (its first 48 bits, in ms); null for any other identifier. */
-const timeIn = (identifier: string): number | null => {
+export const uuidV7TimeOf = (identifier: string): number | null => {
   const m = UUID_V7_TIME.exec(identifier);
   return m ? parseInt(m[1]!, 16) * 65_536 + parseInt(m[2]!, 16) : null;
 };
@@ -24,7 +24,7 @@ export class IdentifierIndex<T> {
 
   setIdentifier(identifier: string, value: T): void {
     this.named.set(identifier, value);
-    const t = timeIn(identifier);
+    const t = uuidV7TimeOf(identifier);
     if (t !== null) this.times.add(t);
   }
 
@@ -41,7 +41,7 @@ export class IdentifierIndex<T> {
     const identifier = n.identifier;
     const hit = this.named.get(identifier);
     if (hit !== undefined) return hit;
-    const t = timeIn(identifier);
+    const t = uuidV7TimeOf(identifier);
     for (const c of (t !== null && this.unmade.get(t)) || [])
       if (c.n.identifier === identifier) return c.value;
     return undefined;

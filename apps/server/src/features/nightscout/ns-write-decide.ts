@@ -37,6 +37,18 @@ export interface WriteOutcome {
   uploadId: string | null;
 }
 
+/** An outcome with nothing in it yet. */
+export const newOutcome = (): WriteOutcome => ({
+  docs: [],
+  outcomes: [],
+  stored: 0,
+  duplicates: 0,
+  rejected: 0,
+  firstTime: null,
+  lastTime: null,
+  uploadId: null,
+});
+
 /** A stored document a write can match. */
 export interface Existing {
   id: string;
@@ -135,16 +147,7 @@ export function decide(
   const byId = new Map(existing.map((e) => [e.id, e]));
   const byKey = new Map(existing.filter((e) => e.dedup_key).map((e) => [e.dedup_key!, e]));
   const d: Decision = {
-    out: {
-      docs: [],
-      outcomes: [],
-      stored: 0,
-      duplicates: 0,
-      rejected: 0,
-      firstTime: null,
-      lastTime: null,
-      uploadId: null,
-    },
+    out: newOutcome(),
     answers: [],
     inserts: [],
     updates: [],
