@@ -20,6 +20,7 @@ export {
   entryHourOf,
   entryHoursSql,
   entryHoursWrites,
+  entryKeysSql,
   entryItem,
   entryRowsSql,
   hintedHours,

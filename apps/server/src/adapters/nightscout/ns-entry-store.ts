@@ -73,6 +73,15 @@ export const hintedHours = (keys: readonly string[]): number[] => [
 /** The rows of the hours a write touches: hour → items. */
 export type EntryHours = Map<number, EntryItem[]>;
 
+/**
+ * Hour rows (`h` or none) whose keys hold any of these: the index of the keys holds only rows
+ * that have some (migration 0026), so the condition says so too.
+ */
+export const entryKeysSql = (keys: readonly string[], h = ''): SQL => {
+  const column = sql.raw(`${h ? `${h}.` : ''}keys`);
+  return sql`(cardinality(${column}) > 0 and ${column} && ${pgArray(keys)}::text[])`;
+};
+
 /** Times SQL's to_char writes as JavaScript's toISOString does (years 1970 to 9999). */
 const rebuildable = (t: number) => t >= 0 && t < 253_402_300_800_000;
 
@@ -133,7 +142,7 @@ export function entryRowsSql(patientId: string, includeDeleted: boolean, w: Entr
       w.to !== undefined ? sql`and h.hour <= ${entryHourOf(w.to)}` : sql``,
       w.receivedAfter !== undefined ? sql`and h.max_modified > ${w.receivedAfter}` : sql``,
       w.keys
-        ? sql`and (h.keys && ${pgArray(w.keys)}::text[] or h.hour = any(${pgArray(hintedHours(w.keys))}::bigint[]))`
+        ? sql`and (${entryKeysSql(w.keys, 'h')} or h.hour = any(${pgArray(hintedHours(w.keys))}::bigint[]))`
         : sql``,
     ],
     sql` `,
@@ -180,7 +189,7 @@ export async function loadEntryHours(
 ): Promise<EntryHours> {
   const result = await tx.execute(sql`select ${ENTRY_HOUR_COLUMNS} from nightscout_entry_hours
     where patient_id = ${patientId}
-      and (${entryHoursSql([...hours, ...hintedHours(keys)])} or keys && ${pgArray(keys)}::text[])`);
+      and (${entryHoursSql([...hours, ...hintedHours(keys)])} or ${entryKeysSql(keys)})`);
   return hoursOf((result as { rows?: HourRow[] }).rows ?? []);
 }
 

@@ -41,16 +41,17 @@ export async function storeEntriesAtOnce(
   const cache = entryStateCacheOf(ctx.db);
   const kept = cache.take(patientId, scan);
   if (kept) cache.refillWhenLow((count) => takeSeqs(ctx.db, count));
-  const reads = Promise.all([
-    kept ?? loadEntries(ctx.db, patientId, scan, cache.seqsWanted()),
-    glucoseStateOf(ctx.db, patientId, days),
-  ]);
-  reads.catch(() => undefined); // awaited below, after the normalising that may throw first
+  const entriesRead = kept ? null : loadEntries(ctx.db, patientId, scan, cache.seqsWanted());
+  const stateRead = glucoseStateOf(ctx.db, patientId, days);
+  // Awaited below, after the normalising that may throw first.
+  entriesRead?.catch(() => undefined);
+  stateRead.catch(() => undefined);
   // The pool hands the reads their connections on the next tick: they go out before the
   // normalising holds this thread, not after it.
   await new Promise((resolve) => process.nextTick(resolve));
   let prepared = plain ? null : prepareDocs('entries', inputs, opts.nowMs);
-  const [entries, state] = await reads;
+  // Entries kept need no read: the batch is planned while the readings' state is read.
+  const entries = kept ?? (await entriesRead!);
   if (!kept) cache.addSeqs(entries.seqs.splice(scan.count));
   let plan = plain && planPlain(plain, inputs, entries, opts, patientId, EVENT_GUARD);
   if (!plan) {
@@ -59,6 +60,7 @@ export async function storeEntriesAtOnce(
     plan = planGeneral(prepared, entries, opts, patientId, EVENT_GUARD);
     if (!plan) return { prepared };
   }
+  const state = await stateRead;
   const { out, readings } = plan;
   const receivedAt = new Date(opts.nowMs);
   const writing = appendGlucoseOnce(

@@ -9,6 +9,7 @@ import {
   entryDoc,
   entryHourOf,
   entryHoursSql as hoursSql,
+  entryKeysSql,
   hintedHours,
   hoursOf,
   type EntryHours,
@@ -123,7 +124,7 @@ export async function loadEntries(
         where patient_id = ${patientId}
           and ${
             // Without keys to look up, the hours alone: an index range, not a scan of every hour row.
-            keys.length ? sql`(${hoursSql(hours)} or keys && ${pgArray(keys)}::text[])` : hoursSql(hours)
+            keys.length ? sql`(${hoursSql(hours)} or ${entryKeysSql(keys)})` : hoursSql(hours)
           }
       union all
       ${

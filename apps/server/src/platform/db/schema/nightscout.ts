@@ -138,7 +138,11 @@ export const nightscoutEntryHours = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.hour] }),
-    index('ns_entry_hours_keys_idx').using('gin', t.keys).with({ gin_pending_list_limit: 256 }),
+    // Only hours with keys (migration 0026): an hour of plain readings has none.
+    index('ns_entry_hours_keys_idx')
+      .using('gin', t.keys)
+      .with({ gin_pending_list_limit: 256 })
+      .where(sql`cardinality(${t.keys}) > 0`),
     index('ns_entry_hours_modified_idx').on(t.patientId, t.maxModified),
   ],
 );
