@@ -22,7 +22,7 @@ import { API } from '@cgm/contract';
 import { generateHistory, randomProfile } from '../packages/simulator/src/index';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/platform/config';
-import { openDatabase, runMigrations } from '../apps/server/src/platform/db/client';
+import { EMBEDDED_START_PARAMS, openDatabase, runMigrations } from '../apps/server/src/platform/db/client';
 import { createAccount } from '../apps/server/src/accounts/create-account';
 import { storeRecords } from '../apps/server/src/patient-data';
 import { createSessionStore } from '../apps/server/src/accounts/session.store';
@@ -45,7 +45,7 @@ async function timed(url: string, token: string, count: number): Promise<number>
 }
 
 const web = builtWebApp();
-const database = await openDatabase({ pglite: await PGlite.create() });
+const database = await openDatabase({ pglite: await PGlite.create({ startParams: EMBEDDED_START_PARAMS }) });
 await runMigrations(database);
 const patientId = await createAccount(database.db, {
   username: 'storm-patient@bench.test',

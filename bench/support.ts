@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase, runMigrations, type Database } from '../apps/server/src/platform/db/client';
+import {
+  EMBEDDED_START_PARAMS,
+  openDatabase,
+  runMigrations,
+  type Database,
+} from '../apps/server/src/platform/db/client';
 
 /** Median and 95th percentile of a list of durations (ms). */
 export function summarize(samples: number[]): { median: number; p95: number; min: number } {
@@ -52,7 +57,9 @@ export async function benchDatabases(only?: string): Promise<BenchDatabase[]> {
     {
       label: 'PGlite',
       open: async () => {
-        const database = await openDatabase({ pglite: await PGlite.create() });
+        const database = await openDatabase({
+          pglite: await PGlite.create({ startParams: EMBEDDED_START_PARAMS }),
+        });
         await runMigrations(database);
         return database;
       },

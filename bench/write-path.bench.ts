@@ -64,7 +64,7 @@ async function run({ label, url, open }: BenchDatabase): Promise<void> {
   const onPostgres = url !== undefined;
   const plan = onPostgres
     ? { warm: 2000, singles: 400, batches: { 288: 35, 1000: 10 }, alongside: { 288: 35, 1000: 16 } }
-    : { warm: 30, singles: 200, batches: { 288: 12, 1000: 4 }, alongside: { 288: 12, 1000: 4 } };
+    : { warm: 30, singles: 200, batches: { 288: 12, 1000: 4 }, alongside: { 288: 12, 1000: 10 } };
   const database = await open();
   const { app } = await buildApp({
     config: testConfig({ WEB_DIST: '/nonexistent', DATABASE_URL: url }),

@@ -40,7 +40,6 @@ export async function storeEntriesAtOnce(
   // is kept (ns-entry-state-cache.ts), and the write is guarded by the event number it was at.
   const cache = entryStateCacheOf(ctx.db);
   const kept = cache.take(patientId, scan);
-  if (kept) cache.refillWhenLow((count) => takeSeqs(ctx.db, count));
   const entriesRead = kept ? null : loadEntries(ctx.db, patientId, scan, cache.seqsWanted());
   const stateRead = glucoseStateOf(ctx.db, patientId, days);
   // Awaited below, after the normalising that may throw first.
@@ -99,7 +98,7 @@ export async function storeEntriesAtOnce(
   out.docsJson = JSON.stringify(out.docs);
   const written = await writing;
   if (!written) return { prepared: prepared ?? prepareDocs('entries', inputs, opts.nowMs) };
-  if (written.eventNo !== null)
+  if (written.eventNo !== null) {
     cache.put(patientId, {
       eventNo: written.eventNo,
       maxModified: plan.maxModified,
@@ -107,6 +106,10 @@ export async function storeEntriesAtOnce(
       hours: plan.hours,
       changed: plan.changed,
     });
+    // Numbers for the next batches are taken once this one is answered: not in its way (with the
+    // embedded database, which runs one statement at a time, a refill held up the write).
+    setImmediate(() => cache.refillWhenLow((count) => takeSeqs(ctx.db, count)));
+  }
   out.uploadId = written.uploadId;
   if (written.eventNo !== null)
     ctx.bus.publish(patientId, written.eventNo, 'data', {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { createPeople, type People } from '../../../test-support/people';
 import { findDocs } from './ns-documents.repository';
 import { writeDocs, type WriteOptions } from './ns-write';
+import { purgeAccount } from '../../accounts/retention';
 import type { Collection } from './ns-query';
 
 // The write path of Nightscout documents as a whole: what each document of a batch becomes
@@ -215,5 +216,29 @@ describe('entries whose identifier or _id is stored already', () => {
     expect(a!.stored + b!.stored).toBe(50);
     expect(a!.duplicates + b!.duplicates).toBe(50);
     expect(await rowCount(patient)).toBe(before + 50);
+  });
+});
+
+// Entry hour rows have no foreign key to their account (migration 0027): an account removed for
+// good takes them with the rest of its data (platform/db/personal-data.ts).
+describe('entry hours of an account removed for good', () => {
+  it('go with the account; another patient’s stay', async () => {
+    const hourRows = async (patientId: string) =>
+      Number(
+        (
+          (await t.ctx.db.execute(
+            sql`select count(*) as n from nightscout_entry_hours where patient_id = ${patientId}`,
+          )) as unknown as { rows: Array<{ n: string | number }> }
+        ).rows[0]!.n,
+      );
+    const other = p.ids.other;
+    const before = await hourRows(other);
+    const at = now - 40 * DAY;
+    await write('entries', [sgv(at, 120), sgv(at + 65 * MIN, 130)], other);
+    expect(await hourRows(other)).toBe(before + 2);
+    expect(await hourRows(p.ids.patient)).toBeGreaterThan(0);
+    await t.ctx.db.transaction((tx) => purgeAccount(tx, p.ids.patient));
+    expect(await hourRows(p.ids.patient)).toBe(0);
+    expect(await hourRows(other)).toBe(before + 2);
   });
 });

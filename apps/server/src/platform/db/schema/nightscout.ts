@@ -103,7 +103,9 @@ export const nightscoutDocuments = pgTable(
 export const nightscoutEntryHours = pgTable(
   'nightscout_entry_hours',
   {
-    patientId: patientId(),
+    // No foreign key (migration 0027): written only under the patient's data guard, removed with
+    // the patient's data (personal-data.ts).
+    patientId: text('patient_id').notNull(),
     hour: bigint('hour', { mode: 'number' }).notNull(),
     keys: text('keys').array().notNull(),
     maxModified: bigint('max_modified', { mode: 'number' }).notNull(),
