@@ -17,16 +17,15 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { API } from '@cgm/contract';
 import { generateHistory, randomProfile } from '../packages/simulator/src/index';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/platform/config';
-import { EMBEDDED_START_PARAMS, openDatabase, runMigrations } from '../apps/server/src/platform/db/client';
+import { openDatabase, runMigrations } from '../apps/server/src/platform/db/client';
 import { createAccount } from '../apps/server/src/accounts/create-account';
 import { storeRecords } from '../apps/server/src/patient-data';
 import { createSessionStore } from '../apps/server/src/accounts/session.store';
-import { builtWebApp, checkTarget, fmt, summarize } from './support';
+import { builtWebApp, checkTarget, embeddedPGlite, fmt, summarize } from './support';
 
 const run$ = promisify(execFile);
 const CONCURRENT_LOGINS = 32;
@@ -45,7 +44,7 @@ async function timed(url: string, token: string, count: number): Promise<number>
 }
 
 const web = builtWebApp();
-const database = await openDatabase({ pglite: await PGlite.create({ startParams: EMBEDDED_START_PARAMS }) });
+const database = await openDatabase({ pglite: await embeddedPGlite() });
 await runMigrations(database);
 const patientId = await createAccount(database.db, {
   username: 'storm-patient@bench.test',

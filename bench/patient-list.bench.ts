@@ -18,19 +18,20 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { API } from '@cgm/contract';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/platform/config';
-import {
-  EMBEDDED_START_PARAMS,
-  openDatabase,
-  runMigrations,
-  type Database,
-} from '../apps/server/src/platform/db/client';
+import { openDatabase, runMigrations, type Database } from '../apps/server/src/platform/db/client';
 import { newToken } from '../apps/server/src/platform/lib/crypto';
-import { benchDatabaseName, checkTarget, fmt, oneDatabasePerProcess, summarize } from './support';
+import {
+  benchDatabaseName,
+  checkTarget,
+  embeddedPGlite,
+  fmt,
+  oneDatabasePerProcess,
+  summarize,
+} from './support';
 import { copySummaries, copyTemplates, DAYS, PATIENTS, seedPatients, STEP_MIN } from './patient-list-seed';
 
 const run$ = promisify(execFile);
@@ -74,9 +75,7 @@ const targets: Target[] = [
     open: async () => {
       // On disk: millions of count rows do not fit PGlite's in-memory file system comfortably.
       const dir = mkdtempSync(join(tmpdir(), 'cgm-bench-list-'));
-      const database = await openDatabase({
-        pglite: await PGlite.create(join(dir, 'pglite'), { startParams: EMBEDDED_START_PARAMS }),
-      });
+      const database = await openDatabase({ pglite: await embeddedPGlite(join(dir, 'pglite')) });
       return { database, drop: async () => rmSync(dir, { recursive: true, force: true }) };
     },
   },

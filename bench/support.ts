@@ -12,6 +12,12 @@ import {
   type Database,
 } from '../apps/server/src/platform/db/client';
 
+/** An embedded database (in memory, or in `dir`) opened with the server's own start parameters. */
+export const embeddedPGlite = (dir?: string): Promise<PGlite> =>
+  dir
+    ? PGlite.create(dir, { startParams: EMBEDDED_START_PARAMS })
+    : PGlite.create({ startParams: EMBEDDED_START_PARAMS });
+
 /** Median and 95th percentile of a list of durations (ms). */
 export function summarize(samples: number[]): { median: number; p95: number; min: number } {
   const s = [...samples].sort((a, b) => a - b);
@@ -57,9 +63,7 @@ export async function benchDatabases(only?: string): Promise<BenchDatabase[]> {
     {
       label: 'PGlite',
       open: async () => {
-        const database = await openDatabase({
-          pglite: await PGlite.create({ startParams: EMBEDDED_START_PARAMS }),
-        });
+        const database = await openDatabase({ pglite: await embeddedPGlite() });
         await runMigrations(database);
         return database;
       },

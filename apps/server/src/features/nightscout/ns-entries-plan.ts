@@ -127,7 +127,7 @@ export function planPlain(
   const records: DeviceRecord[] = [];
   batch.forEach((e, k) => {
     const seq = seqs[k]!;
-    const item = new PlainEntryItem(e.t, e.off, seq, (maxModified = stamps()), opts.subject, e.doc, e.device);
+    const item = new PlainEntryItem(e.t, e.off, seq, (maxModified = stamps()), opts.subject, e.doc);
     items.push(item);
     const hour = plainHourOf(e);
     const list = hours.get(hour);

@@ -88,6 +88,13 @@ export function scanCovers(scan: EntryScan, good: readonly Normalised[]): boolea
 }
 
 /**
+ * The next document number. The sequence by its name (bigserial's, migration 0004):
+ * pg_get_serial_sequence would look it up in the catalogue for every number, 8 of the 9 ms of
+ * 1,000 numbers.
+ */
+const NEXT_SEQ = sql.raw(`nextval('nightscout_documents_seq_seq'::regclass)`);
+
+/**
  * In one statement: the newest srvModified, the hour rows the batch can match (its entries' hours:
  * same type and time; any hour holding, or named by, one of the `_id`s or identifiers it names), the
  * `_id`s other collections use, and a document number for each entry (the link of a reading to its
@@ -107,9 +114,7 @@ export async function loadEntries(
     ev: string | number | null;
     last: string | number | null;
   };
-  // The sequence by its name (bigserial's, migration 0004): pg_get_serial_sequence would look it up
-  // in the catalogue for every number, 8 of the 9 ms of 1,000 numbers. The numbers come as one
-  // array, not 1,000 rows.
+  // The numbers come as one array, not 1,000 rows.
   const rows = rowsOf<Row>(
     await executePrepared(
       tx,
@@ -135,7 +140,7 @@ export async function loadEntries(
           : sql``
       }
       select null, null, null, null, null,
-        array(select nextval('nightscout_documents_seq_seq'::regclass) from generate_series(1, ${scan.count + seqsAhead})),
+        array(select ${NEXT_SEQ} from generate_series(1, ${scan.count + seqsAhead})),
         null, null`,
     ),
   );
@@ -173,7 +178,7 @@ export async function takeSeqs(db: Db, count: number): Promise<number[]> {
       db,
       sql`select min(s) as lo, max(s) as hi,
           case when max(s) - min(s) + 1 = count(*) then null else array_agg(s order by s) end as seqs
-        from (select nextval('nightscout_documents_seq_seq'::regclass) as s from generate_series(1, ${count})) n`,
+        from (select ${NEXT_SEQ} as s from generate_series(1, ${count})) n`,
     ),
   );
   if (!row) return [];

@@ -28,7 +28,6 @@ export interface PlainEntry {
   off: number;
   /** What its item keeps: type, sgv, and direction and device when sent, in the order sent. */
   doc: EntryDoc;
-  device: string | undefined;
 }
 
 /** Times whose seconds an ObjectId holds (numberedEntryId): 1973 to 2106, all rebuilt exactly. */
@@ -73,7 +72,7 @@ function plainEntryOf(input: unknown): PlainEntry | null {
     }
   }
   if (doc.type === undefined || doc.sgv === undefined || o.date === undefined) return null;
-  return { t: o.date as number, off: entryOffsetOf(o), doc, device: doc.device as string | undefined };
+  return { t: o.date as number, off: entryOffsetOf(o), doc };
 }
 
 /** The batch's entries when every input is plain and no two share a time; null otherwise. */
@@ -106,7 +105,6 @@ export class PlainEntryItem implements EntryItem {
     readonly m: number,
     readonly sub: string,
     readonly doc: EntryDoc,
-    private readonly device: string | undefined,
   ) {}
 
   get id(): string {
@@ -114,7 +112,10 @@ export class PlainEntryItem implements EntryItem {
   }
 
   get ident(): string {
-    return (this.madeIdent ??= entryUuidOf(this.t, entryName(this.t, this.device, 'sgv')));
+    return (this.madeIdent ??= entryUuidOf(
+      this.t,
+      entryName(this.t, this.doc.device as string | undefined, 'sgv'),
+    ));
   }
 
   toJSON(): EntryItem {
